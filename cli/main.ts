@@ -1,0 +1,25 @@
+/**
+ * The `gas-harness` command. Each subcommand lives in its own file and only wires options to the
+ * package's programmatic API. Usage errors exit 2, failed checks exit 1.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerSpecCommand } from './spec-command.ts';
+
+const program = new Command('gas-harness')
+  .description('Contract-testing and simulation harness for the Gas Ordering Platform API')
+  .showHelpAfterError()
+  .exitOverride();
+
+for (const register of [registerSpecCommand]) register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version are not errors; everything else commander rejects is a usage error.
+    process.exitCode = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+  } else {
+    console.error(`gas-harness: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  }
+}

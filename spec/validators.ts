@@ -1,0 +1,106 @@
+/**
+ * Ajv (JSON Schema 2020-12) validators for every operation's path parameters, request body and
+ * responses, compiled once. Failures come back as issues with a target and a 400/422 class.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { isValidCpf } from './cpf.ts';
+import type { JsonSchema, Operation } from './types.ts';
+
+export interface ValidationIssue {
+  /** The field at fault: `body.email`, `path.merchantId`. */
+  target: string;
+  message: string;
+  /** 400 when the input is malformed, 422 when it is well-formed but breaks a rule. */
+  status: 400 | 422;
+  /** The spec's reason when the broken rule is an assumption. */
+  assumed?: string;
+}
+
+export interface Validators {
+  params(operationId: string, params: Record<string, string>): ValidationIssue[];
+  body(operationId: string, body: unknown): ValidationIssue[];
+  /** Checks a response body against the schema documented for that status; `undefined` when none is. */
+  response(operationId: string, status: number, body: unknown): ValidationIssue[] | undefined;
+}
+
+/** Keywords whose failure means the input is malformed rather than rule-breaking. */
+const STRUCTURAL = new Set(['type', 'required', 'additionalProperties', 'unevaluatedProperties', 'maxProperties', 'dependentRequired']);
+const STRUCTURAL_FORMATS = new Set(['uuid']);
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
+  addFormats.default(ajv);
+  ajv.addFormat('cpf', isValidCpf);
+  // `x-assumed*` annotations are ours, not validation keywords.
+  ajv.addKeyword({ keyword: 'x-assumed' });
+  for (const key of ['description', 'format', 'items', 'maxLength', 'maximum', 'minimum', 'minLength', 'pattern', 'properties', 'required', 'then', 'type', 'enum']) {
+    ajv.addKeyword({ keyword: `x-assumed-${key}` });
+  }
+  return ajv;
+}
+
+export function createValidators(operations: Operation[]): Validators {
+  const ajv = createAjv();
+  const compiled = new Map<string, { params: ValidateFunction; body?: ValidateFunction; responses: Map<number, ValidateFunction> }>();
+  for (const op of operations) {
+    const paramsSchema: JsonSchema = {
+      type: 'object',
+      properties: Object.fromEntries(op.pathParams.map((p) => [p.name, p.schema])),
+      required: op.pathParams.map((p) => p.name),
+    };
+    const responses = new Map<number, ValidateFunction>();
+    for (const r of op.responses.values()) if (r.schema) responses.set(r.status, ajv.compile(r.schema));
+    compiled.set(op.id, {
+      params: ajv.compile(paramsSchema),
+      ...(op.requestBody ? { body: ajv.compile(op.requestBody.schema) } : {}),
+      responses,
+    });
+  }
+  const get = (id: string) => {
+    const c = compiled.get(id);
+    if (!c) throw new Error(`unknown operation ${id}`);
+    return c;
+  };
+  return {
+    params: (id, params) => run(get(id).params, params, 'path'),
+    body: (id, body) => {
+      const validate = get(id).body;
+      return validate ? run(validate, body, 'body') : [];
+    },
+    response: (id, status, body) => {
+      const validate = get(id).responses.get(status);
+      return validate ? run(validate, body, 'body') : undefined;
+    },
+  };
+}
+
+function run(validate: ValidateFunction, data: unknown, root: string): ValidationIssue[] {
+  if (validate(data)) return [];
+  return (validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => toIssue(e, root));
+}
+
+function toIssue(error: ErrorObject, root: string): ValidationIssue {
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  const target = [root, ...segments].join('.');
+  const structural = STRUCTURAL.has(error.keyword) || (error.keyword === 'format' && STRUCTURAL_FORMATS.has(String(error.params.format)));
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const assumed = (parent[`x-assumed-${error.keyword}`] ?? parent['x-assumed']) as string | undefined;
+  return {
+    target,
+    message: messageOf(error, target),
+    status: structural ? 400 : 422,
+    ...(assumed ? { assumed } : {}),
+  };
+}
+
+function messageOf(error: ErrorObject, target: string): string {
+  switch (error.keyword) {
+    case 'required': return `${target} is required`;
+    case 'additionalProperties': return `${target} is not a known property`;
+    case 'enum': return `${target} must be one of the allowed values`;
+    default: return `${target} ${error.message ?? 'is invalid'}`;
+  }
+}
