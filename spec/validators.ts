@@ -29,7 +29,7 @@ const STRUCTURAL = new Set(['type', 'required', 'additionalProperties', 'unevalu
 const STRUCTURAL_FORMATS = new Set(['uuid']);
 
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
   ajv.addFormat('cpf', isValidCpf);
   // `x-assumed*` annotations are ours, not validation keywords.

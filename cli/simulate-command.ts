@@ -1,0 +1,55 @@
+/** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { DEV_API_KEY } from '../target/index.ts';
+import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
+  return n;
+}
+
+export function registerSimulateCommand(program: Command): void {
+  program
+    .command('simulate')
+    .description('run the stateful simulator of the platform')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', port, 4010)
+    .option('--data <file>', 'start every tenant from this snapshot instead of the demo dataset')
+    .option('--empty', 'start every tenant empty')
+    .addOption(new Option('--secret <secret>', 'HS256 secret of the access tokens').env('GAS_SIM_SECRET'))
+    .addOption(new Option('--api-key <key>', 'raw API key of the order counter').env('GAS_SIM_API_KEY'))
+    .addOption(new Option('--admin-key <key>', 'require X-Sim-Admin-Key on the admin API').env('GAS_SIM_ADMIN_KEY'))
+    .addOption(new Option('--log-level <level>', 'log level').choices(LEVELS).default('info'))
+    .option('--print-data', 'print the default dataset as a snapshot and exit')
+    .action(async (opts: { host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean }) => {
+      if (opts.printData) {
+        process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
+        return;
+      }
+      if (opts.data && opts.empty) throw new Error('give --data or --empty, not both');
+      const options: SimulatorOptions = {
+        dataset: opts.data ? readDatasetFile(opts.data) : opts.empty ? 'empty' : 'default',
+        logLevel: opts.logLevel as SimulatorOptions['logLevel'],
+        ...(opts.secret ? { secret: opts.secret } : {}),
+        ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+        ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
+      };
+      const simulator = await createSimulator(options);
+      const url = await simulator.listen({ host: opts.host, port: opts.port });
+      const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';
+      process.stderr.write([
+        `gas-harness simulator listening on ${url}`,
+        `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
+        `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
+        '  get a token:',
+        `    curl -s -X POST ${url}/__sim/tokens${adminHeader} -H 'content-type: application/json' -d '{"scopes":["catalog:read","catalog:write"]}'`,
+        '',
+      ].join('\n'));
+      const stop = () => void simulator.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

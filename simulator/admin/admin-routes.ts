@@ -1,0 +1,160 @@
+/**
+ * The admin API under /__sim: tokens, provider states, reset and snapshots, the request journal,
+ * fault rules, received events and counters. Never part of the platform's contract.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAjv, type Contract } from '../../spec/index.ts';
+import type { Authenticator, TokenRequest } from '../auth.ts';
+import { SimulatorError } from '../error-catalogue.ts';
+import { FAULT_CONFIG_SCHEMA, type FaultRuleInput } from '../faults.ts';
+import { parseJsonBody } from '../json-body.ts';
+import { redact } from '../redact.ts';
+import { snapshotProblems } from '../snapshot-schema.ts';
+import type { Snapshot } from '../store.ts';
+import { DEFAULT_TENANT, type TenantRegistry } from '../tenants.ts';
+import { KNOWN_STATES, setUpState, type StateParams } from './provider-states.ts';
+
+export interface AdminRoutesOptions {
+  contract: Contract;
+  auth: Authenticator;
+  tenants: TenantRegistry;
+  adminKey: string | undefined;
+  version: string;
+}
+
+const ajv = createAjv();
+const idOrUndefined = { type: 'string', minLength: 1, maxLength: 200 };
+const validateTokenRequest = ajv.compile<TokenRequest>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['scopes'],
+  properties: {
+    sub: idOrUndefined, tenant: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' }, dealerId: idOrUndefined, merchantId: idOrUndefined,
+    consumerId: idOrUndefined, userType: idOrUndefined,
+    scopes: { type: 'array', items: { type: 'string', pattern: '^[a-z]+:[a-z]+$' }, maxItems: 50 },
+    expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
+  },
+});
+const validateStateRequest = ajv.compile<{ state: string; params?: Record<string, unknown>; action?: 'setup' | 'teardown' }>({
+  type: 'object',
+  required: ['state'],
+  properties: {
+    state: { type: 'string', minLength: 1, maxLength: 500 },
+    params: { type: ['object', 'null'], additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+    action: { enum: ['setup', 'teardown'] },
+  },
+});
+const validateFaults = ajv.compile<{ seed?: number; rules: FaultRuleInput[] }>(FAULT_CONFIG_SCHEMA);
+
+function invalid(errors: { instancePath: string; message?: string }[] | null | undefined): never {
+  const details = (errors ?? []).map((e) => ({ target: `body${e.instancePath.replace(/\//g, '.')}`, message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}` }));
+  throw new SimulatorError('InvalidAdminRequest', { details, ...(details[0] ? { message: details[0].message, target: details[0].target } : {}) });
+}
+
+function jsonBody(request: FastifyRequest): unknown {
+  const raw = request.body as Buffer | undefined;
+  return raw && raw.length > 0 ? parseJsonBody(raw) : {};
+}
+
+export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
+  const { contract, auth, tenants } = options;
+  const adminKey = options.adminKey ? Buffer.from(options.adminKey) : undefined;
+  const tenantOf = (request: FastifyRequest) => {
+    const header = request.headers['x-sim-tenant'];
+    const query = (request.query as Record<string, string | undefined>).tenant;
+    const name = (typeof header === 'string' ? header : undefined) ?? query ?? DEFAULT_TENANT;
+    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(name)) throw new SimulatorError('InvalidAdminRequest', { target: 'header.X-Sim-Tenant', message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters.' });
+    return tenants.get(name);
+  };
+
+  void app.register(async (admin) => {
+    admin.addHook('onRequest', async (request) => {
+      request.routeOptions.config.admin = true;
+      if (!adminKey) return;
+      const given = Buffer.from(String(request.headers['x-sim-admin-key'] ?? ''));
+      if (given.length !== adminKey.length || !timingSafeEqual(given, adminKey)) throw new SimulatorError('AdminKeyRequired');
+    });
+
+    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length }));
+
+    admin.post('/tokens', async (request, reply) => {
+      const body = jsonBody(request);
+      if (!validateTokenRequest(body)) invalid(validateTokenRequest.errors);
+      const { accessToken, expiresIn } = await auth.mint(body);
+      return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn });
+    });
+
+    admin.post('/provider-states', async (request) => {
+      const body = jsonBody(request);
+      if (!validateStateRequest(body)) invalid(validateStateRequest.errors);
+      const tenant = tenantOf(request);
+      const params: StateParams = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
+      if (body.action === 'teardown') {
+        // Pact tears a state down after each interaction: the tenant goes back to the dataset.
+        tenants.reset(tenant.name, false);
+        return {};
+      }
+      const used = setUpState(tenant.store, body.state, params, contract);
+      if (!used) {
+        throw new SimulatorError('UnknownProviderState', { message: `Unknown provider state "${body.state}". Known states: ${KNOWN_STATES.join('; ')}.` });
+      }
+      return used;
+    });
+
+    admin.post('/reset', async (request) => {
+      const empty = (request.query as Record<string, string | undefined>).empty === 'true';
+      const tenant = tenants.reset(tenantOf(request).name, empty);
+      return { tenant: tenant.name, empty };
+    });
+
+    admin.get('/state', async (request) => redact(tenantOf(request).store.snapshot()));
+
+    admin.put('/state', async (request) => {
+      const snapshot = jsonBody(request);
+      const problems = snapshotProblems(snapshot);
+      if (problems.length > 0) {
+        throw new SimulatorError('InvalidSnapshot', { details: problems.map((p) => ({ target: 'body', message: p })), message: problems.join('; ') });
+      }
+      tenantOf(request).store.restore(snapshot as Snapshot);
+      return { restored: true };
+    });
+
+    admin.get('/requests', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return {
+        requests: tenantOf(request).journal.read({
+          ...(q.since ? { since: q.since } : {}),
+          ...(q.operationId ? { operationId: q.operationId } : {}),
+          ...(q.status ? { status: Number(q.status) } : {}),
+        }),
+      };
+    });
+
+    admin.delete('/requests', async (request, reply) => {
+      tenantOf(request).journal.clear();
+      return reply.code(204).send();
+    });
+
+    admin.put('/faults', async (request) => {
+      const body = jsonBody(request);
+      if (!validateFaults(body)) invalid(validateFaults.errors);
+      const unknown = body.rules.map((r) => r.operationId).filter((id) => id !== '*' && !contract.operationsById.has(id));
+      if (unknown.length > 0) throw new SimulatorError('InvalidAdminRequest', { target: 'body.rules', message: `Unknown operationId ${unknown.join(', ')}.` });
+      return tenantOf(request).faults.set(body.rules, body.seed);
+    });
+
+    admin.get('/faults', async (request) => tenantOf(request).faults.get());
+
+    admin.delete('/faults', async (request, reply) => {
+      tenantOf(request).faults.clear();
+      return reply.code(204).send();
+    });
+
+    admin.get('/events', async (request) => ({ events: tenantOf(request).store.list('appEvents') }));
+
+    admin.get('/counters', async (request) => ({
+      counters: tenantOf(request).store.list('orderCounters').map((c) => ({ consumerId: c.consumerId, orderCount: (c.orderIds as string[]).length, orderIds: c.orderIds })),
+    }));
+  }, { prefix: '/__sim' });
+}

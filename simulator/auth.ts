@@ -1,0 +1,122 @@
+/**
+ * The simulator's authentication service and checks: mints HS256 access tokens, verifies bearer
+ * tokens (401) and the API key, and enforces scopes and resource bindings (403).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Operation } from '../spec/index.ts';
+import { SimulatorError } from './error-catalogue.ts';
+
+/** The claims of a simulator access token. */
+export interface TokenClaims {
+  sub?: string;
+  tid?: string;
+  scope?: string;
+  dealer_id?: string;
+  merchant_id?: string;
+  consumer_id?: string;
+  user_type?: string;
+  exp?: number;
+}
+
+export interface TokenRequest {
+  sub?: string;
+  scopes: string[];
+  tenant?: string;
+  dealerId?: string;
+  merchantId?: string;
+  consumerId?: string;
+  userType?: string;
+  /** Lifetime in seconds; negative mints a token that is already expired. */
+  expiresInSeconds?: number;
+}
+
+/** Which path parameter a claim binds a token to. */
+const BINDINGS: [param: string, claim: keyof TokenClaims][] = [
+  ['dealerId', 'dealer_id'], ['merchantId', 'merchant_id'], ['consumerId', 'consumer_id'], ['userId', 'sub'],
+];
+
+const TOKEN_CACHE_LIMIT = 2_000;
+
+export class Authenticator {
+  private readonly key: Uint8Array;
+  private readonly apiKey: Buffer;
+  /** Verified tokens, so a client reusing its token pays for the signature check once. */
+  private readonly verified = new Map<string, TokenClaims>();
+
+  constructor(secret: string, apiKey: string) {
+    this.key = new TextEncoder().encode(secret);
+    this.apiKey = Buffer.from(apiKey);
+  }
+
+  async mint(request: TokenRequest): Promise<{ accessToken: string; expiresIn: number }> {
+    const expiresIn = request.expiresInSeconds ?? 3600;
+    const claims: TokenClaims = {
+      scope: request.scopes.join(' '),
+      ...(request.tenant ? { tid: request.tenant } : {}),
+      ...(request.dealerId ? { dealer_id: request.dealerId } : {}),
+      ...(request.merchantId ? { merchant_id: request.merchantId } : {}),
+      ...(request.consumerId ? { consumer_id: request.consumerId } : {}),
+      ...(request.userType ? { user_type: request.userType } : {}),
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + expiresIn);
+    if (request.sub) jwt.setSubject(request.sub);
+    return { accessToken: await jwt.sign(this.key), expiresIn };
+  }
+
+  /** Authenticates a request for an operation; returns the token's claims (none for the API key). */
+  async authenticate(op: Operation, authorization: string | undefined, params: Record<string, string>): Promise<TokenClaims | undefined> {
+    if (op.security.scheme === 'apiKey') {
+      if (!authorization || !this.isApiKey(authorization)) throw new SimulatorError('Unauthenticated');
+      return undefined;
+    }
+    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(authorization ?? '');
+    if (!match?.[1]) throw new SimulatorError('Unauthenticated');
+    const claims = await this.verify(match[1]);
+    const scopes = (claims.scope ?? '').split(' ');
+    if (!op.security.scopes.every((s) => scopes.includes(s))) throw new SimulatorError('Forbidden', { message: `The token lacks the scope ${op.security.scopes.join(' ')}.` });
+    for (const [param, claim] of BINDINGS) {
+      const bound = claims[claim];
+      if (param in params && typeof bound === 'string' && bound !== params[param]) {
+        throw new SimulatorError('Forbidden', { target: `path.${param}`, message: `The token is bound to another ${param.replace(/Id$/, '')}.` });
+      }
+    }
+    return claims;
+  }
+
+  /** Reads the tenant claim of a token without trusting it (the operation's own check verifies it). */
+  async tenantOf(authorization: string | undefined): Promise<string | undefined> {
+    const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    if (!token) return undefined;
+    try {
+      return (await this.verify(token)).tid;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async verify(token: string): Promise<TokenClaims> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if ((cached.exp ?? 0) * 1000 > Date.now()) return cached;
+      this.verified.delete(token);
+      throw new SimulatorError('Unauthenticated', { message: 'The token has expired.' });
+    }
+    let claims: TokenClaims;
+    try {
+      // Only HS256 is accepted, so `alg: none` and other algorithms fail here.
+      ({ payload: claims } = await jwtVerify<TokenClaims>(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+    } catch {
+      throw new SimulatorError('Unauthenticated');
+    }
+    if (this.verified.size >= TOKEN_CACHE_LIMIT) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private isApiKey(value: string): boolean {
+    const given = Buffer.from(value);
+    return given.length === this.apiKey.length && timingSafeEqual(given, this.apiKey);
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Builds the simulator: a Fastify server whose routes come from the spec's operations table, with
+ * authentication, validation, tenants, the admin API, structured logs and the request journal.
+ */
+import { readFileSync } from 'node:fs';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type DestinationStream, type Level } from 'pino';
+import { loadContract } from '../spec/index.ts';
+import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
+import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { Authenticator } from './auth.ts';
+import { demoDataset, EMPTY_DATASET } from './dataset.ts';
+import { renderError } from './error-body.ts';
+import { SimulatorError } from './error-catalogue.ts';
+import { registerOperationRoutes } from './operation-routes.ts';
+import type { RequestState } from './request-state.ts';
+import { HANDLERS } from './resources/index.ts';
+import type { Snapshot } from './store.ts';
+import { TenantRegistry } from './tenants.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface SimulatorOptions {
+  /** The data each tenant starts from: the embedded demo dataset (default), none, or a snapshot. */
+  dataset?: 'default' | 'empty' | Snapshot;
+  /** HS256 secret of the access tokens. */
+  secret?: string;
+  /** The order counter's raw API key. */
+  apiKey?: string;
+  /** When set, every admin request needs `X-Sim-Admin-Key`. */
+  adminKey?: string;
+  /** pino level; `silent` by default. */
+  logLevel?: Level | 'silent';
+  /** Where log lines go (standard output by default). */
+  logStream?: DestinationStream;
+}
+
+export interface Simulator {
+  app: FastifyInstance;
+  /** Starts listening; answers the base URL. Refuses a non-loopback host without an admin key. */
+  listen(options?: { host?: string; port?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const contract = await loadContract();
+  const dataset = options.dataset === 'empty' ? EMPTY_DATASET : options.dataset === undefined || options.dataset === 'default' ? demoDataset() : options.dataset;
+  const auth = new Authenticator(options.secret ?? DEV_JWT_SECRET, options.apiKey ?? DEV_API_KEY);
+  const tenants = new TenantRegistry(() => dataset);
+  const logger = pino({
+    level: options.logLevel ?? 'silent',
+    // Nothing logs headers or bodies; these paths guard against a future line that would.
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'], censor: '<redacted>' },
+  }, options.logStream);
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // One line per request is written by the onResponse hook below, with the operation id.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.decorateRequest('sim', null as unknown as RequestState);
+  // Bodies are read raw; each route decides on media type and parses strictly itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request) => {
+    request.sim = {
+      op: request.routeOptions.config.operation, tenant: undefined, started: performance.now(), claims: undefined,
+      simulated: false, requestBody: undefined, responseBody: undefined, secrets: [],
+    };
+  });
+  app.addHook('onResponse', async (request, reply) => logAndJournal(request, reply));
+  app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${request.url.split('?')[0]}.` })));
+
+  registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
+  registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION });
+
+  return {
+    app,
+    async listen({ host = '127.0.0.1', port = 4010 } = {}) {
+      if (!LOOPBACK.test(host) && !options.adminKey) {
+        throw new Error(`refusing to listen on ${host} without an admin key: anyone who reaches it could reset or read its state (give --admin-key)`);
+      }
+      const address = await app.listen({ host, port });
+      return address.replace('[::1]', 'localhost');
+    },
+    close: () => app.close(),
+  };
+}
+
+function toSimulatorError(error: FastifyError | SimulatorError, request: FastifyRequest): SimulatorError {
+  if (error instanceof SimulatorError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new SimulatorError('PayloadTooLarge');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new SimulatorError('UnsupportedMediaType');
+    case 'FST_ERR_BAD_URL': return new SimulatorError('InvalidUrl');
+    default:
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        // A request Fastify itself refused (bad content length, aborted body): the client's fault.
+        return new SimulatorError('InvalidRequest', { message: 'The request could not be read.' });
+      }
+      request.log.error({ err: error, operationId: request.sim?.op?.id ?? null, code: 'SimulatorBug' }, 'simulator bug');
+      return new SimulatorError('SimulatorBug');
+  }
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
+  const op = request.sim?.op;
+  const rendered = renderError(request.routeOptions.config.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
+  if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
+  if (request.sim) request.sim.responseBody = rendered.body;
+  if (error.code === 'SimulatedStatus' && request.sim) request.sim.simulated = true;
+  return reply.code(rendered.status).type(rendered.contentType).send(rendered.body);
+}
+
+function logAndJournal(request: FastifyRequest, reply: FastifyReply): void {
+  const sim = request.sim;
+  if (!sim) return;
+  const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
+  const path = request.url.split('?')[0] ?? '/';
+  const admin = request.routeOptions.config.admin === true;
+  request.log.info({
+    operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path, status: reply.statusCode, durationMs,
+    tenant: sim.tenant?.name ?? null, ...(sim.simulated ? { simulated: true } : {}),
+  }, 'request');
+  if (admin || !sim.tenant) return;
+  sim.tenant.journal.record({
+    time: new Date().toISOString(),
+    method: request.method,
+    path,
+    operationId: sim.op?.id ?? null,
+    status: reply.statusCode,
+    durationMs,
+    simulated: sim.simulated,
+    request: {
+      headers: Object.fromEntries(['content-type', 'authorization', 'prefer', 'x-sim-tenant']
+        .filter((h) => request.headers[h] !== undefined).map((h) => [h, String(request.headers[h])])),
+      body: sim.requestBody,
+    },
+    response: { body: sim.responseBody },
+    secrets: sim.secrets,
+  });
+}

@@ -1,0 +1,21 @@
+/** The stateful simulator of the Gas Ordering Platform API. */
+import { createSimulator, type Simulator, type SimulatorOptions } from './create-simulator.ts';
+
+export { createSimulator, BODY_LIMIT, type Simulator, type SimulatorOptions } from './create-simulator.ts';
+export { demoDataset, readDatasetFile } from './dataset.ts';
+export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
+export type { Snapshot } from './store.ts';
+
+export interface RunningSimulator {
+  url: string;
+  simulator: Simulator;
+  close(): Promise<void>;
+}
+
+/** Creates a simulator and listens (127.0.0.1, port 0 unless told otherwise). */
+export async function startSimulator(options: SimulatorOptions & { host?: string; port?: number } = {}): Promise<RunningSimulator> {
+  const { host = '127.0.0.1', port = 0, ...rest } = options;
+  const simulator = await createSimulator(rest);
+  const url = await simulator.listen({ host, port });
+  return { url, simulator, close: () => simulator.close() };
+}

@@ -1,0 +1,131 @@
+/**
+ * Registers one route per spec operation. Each request is authenticated first, then goes through
+ * fault rules, media type, JSON parsing, validation and the Prefer header before its handler runs.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
+import type { Authenticator } from './auth.ts';
+import { SimulatorError } from './error-catalogue.ts';
+import { dropConnection } from './drop-connection.ts';
+import { parseJsonBody } from './json-body.ts';
+import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
+import type { HandlerTable } from './operation-handler.ts';
+import { parsePrefer } from './prefer.ts';
+import { DEFAULT_TENANT, type TenantRegistry } from './tenants.ts';
+
+const ALL_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+const TENANT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export interface OperationRoutesOptions {
+  contract: Contract;
+  handlers: HandlerTable;
+  auth: Authenticator;
+  tenants: TenantRegistry;
+}
+
+export function registerOperationRoutes(app: FastifyInstance, { contract, handlers, auth, tenants }: OperationRoutesOptions): void {
+  const methodsByPath = new Map<string, string[]>();
+  for (const op of contract.operations) {
+    const handler = handlers[op.id];
+    if (!handler) throw new Error(`no handler for operation ${op.id}`);
+    const url = op.path.replace(/\{(\w+)\}/g, ':$1');
+    methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method]);
+    app.route({
+      method: op.method,
+      url,
+      config: { operation: op },
+      exposeHeadRoute: false,
+      onRequest: async (request) => {
+        const params = request.params as Record<string, string>;
+        const authorization = request.headers.authorization;
+        if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
+        const tenantHeader = request.headers['x-sim-tenant'];
+        const claimed = await auth.tenantOf(authorization);
+        const name = claimed ?? (typeof tenantHeader === 'string' ? tenantHeader : DEFAULT_TENANT);
+        request.sim.tenant = tenants.get(TENANT_NAME.test(name) ? name : DEFAULT_TENANT);
+        request.sim.claims = await auth.authenticate(op, authorization, params);
+      },
+      handler: (request, reply) => serveOperation(op, request, reply, contract, handlers),
+    });
+  }
+  // A known path asked with another method is 405 with the methods it does answer.
+  for (const [url, methods] of methodsByPath) {
+    app.route({
+      method: ALL_METHODS.filter((m) => !methods.includes(m)),
+      url,
+      exposeHeadRoute: false,
+      handler: async (_request, reply) => {
+        void reply.header('allow', methods.join(', '));
+        throw new SimulatorError('MethodNotAllowed', { message: `This path answers ${methods.join(', ')}.` });
+      },
+    });
+  }
+}
+
+async function serveOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, contract: Contract, handlers: HandlerTable): Promise<unknown> {
+  const { sim } = request;
+  const tenant = sim.tenant;
+  if (!tenant) throw new Error('tenant not resolved');
+  for (const rule of tenant.faults.fire(op.id)) {
+    if (rule.delayMs) await sleep(rule.delayMs);
+    if (rule.drop) {
+      sim.simulated = true;
+      return dropConnection(reply, rule.drop);
+    }
+    if (rule.status) {
+      sim.simulated = true;
+      throw new SimulatorError('SimulatedStatus', { status: rule.status, message: `Status ${rule.status} injected by a fault rule.` });
+    }
+  }
+  const prefer = parsePrefer(request.headers.prefer);
+  if (prefer.delayMs) await sleep(prefer.delayMs);
+
+  const body = op.requestBody ? readBody(op, request) : undefined;
+  sim.requestBody = body;
+  const params = request.params as Record<string, string>;
+  rejectInvalid(contract.validators.params(op.id, params));
+  if (op.requestBody) rejectInvalid(contract.validators.body(op.id, body));
+
+  if (prefer.code !== undefined) return forceStatus(op, prefer.code, reply, sim);
+
+  const result = handlers[op.id]?.({ params, body: body as never, claims: sim.claims, store: tenant.store });
+  reply.code(op.successStatus);
+  sim.responseBody = result;
+  return result === undefined ? reply.send() : reply.type('application/json').send(result);
+}
+
+function readBody(op: Operation, request: FastifyRequest): unknown {
+  const raw = request.body as Buffer | undefined;
+  const contentType = request.headers['content-type'];
+  if ((!raw || raw.length === 0) && contentType === undefined) throw new SimulatorError('BodyRequired');
+  if (!acceptsMediaType(op.requestBody?.mediaTypes ?? [], mediaTypeOf(contentType))) {
+    throw new SimulatorError('UnsupportedMediaType', { message: `This operation accepts ${op.requestBody?.mediaTypes.join(', ')} in UTF-8.` });
+  }
+  if (!raw || raw.length === 0) throw new SimulatorError('BodyRequired');
+  return parseJsonBody(raw);
+}
+
+/** Throws 400 when any issue is malformed input, else 422 when any rule is broken. */
+function rejectInvalid(issues: ValidationIssue[]): void {
+  if (issues.length === 0) return;
+  const malformed = issues.filter((i) => i.status === 400);
+  const details = (malformed.length > 0 ? malformed : issues).map(({ target, message }) => ({ target, message }));
+  const first = details[0];
+  throw new SimulatorError(malformed.length > 0 ? 'InvalidRequest' : 'RuleViolated', { details, ...(first ? { target: first.target, message: first.message } : {}) });
+}
+
+function forceStatus(op: Operation, code: number, reply: FastifyReply, sim: FastifyRequest['sim']): unknown {
+  const response = op.responses.get(code);
+  if (!response) {
+    throw new SimulatorError('PreferStatusNotDocumented', {
+      message: `Prefer asks for ${code}, which ${op.id} does not document; it documents ${[...op.responses.keys()].join(', ')}.`,
+    });
+  }
+  sim.simulated = true;
+  if (code >= 400) throw new SimulatorError('SimulatedStatus', { status: code, message: `Status ${code} asked for by the Prefer header.` });
+  const example = (response.schema?.examples as unknown[] | undefined)?.[0];
+  reply.code(code);
+  sim.responseBody = example;
+  return example === undefined ? reply.send() : reply.type('application/json').send(example);
+}

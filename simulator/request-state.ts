@@ -1,0 +1,27 @@
+/** What the simulator keeps about a request while it is served, for the journal and the log line. */
+import type { Operation } from '../spec/index.ts';
+import type { TokenClaims } from './auth.ts';
+import type { Tenant } from './tenants.ts';
+
+export interface RequestState {
+  op: Operation | undefined;
+  tenant: Tenant | undefined;
+  started: number;
+  claims: TokenClaims | undefined;
+  /** The status was asked for (Prefer, fault rule), not earned; logs and journal say so. */
+  simulated: boolean;
+  requestBody: unknown;
+  responseBody: unknown;
+  /** Secret values the request carried (its token or key), redacted wherever the request is shown. */
+  secrets: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sim: RequestState;
+  }
+  interface FastifyContextConfig {
+    operation?: Operation;
+    admin?: boolean;
+  }
+}

@@ -1,0 +1,43 @@
+/** The product catalogue: categories, brands and products; product reads resolve the current category and brand. */
+import { randomUUID } from 'node:crypto';
+import { SimulatorError } from '../error-catalogue.ts';
+import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { StoredRecord } from '../store.ts';
+
+export const catalogHandlers: HandlerTable = {
+  updateCategory({ params, body, store }: OperationContext<{ categoryId?: string; name: string; description?: string }>) {
+    if (body.categoryId !== undefined && body.categoryId !== params.categoryId) {
+      throw new SimulatorError('IdMismatch', { target: 'body.categoryId', message: 'body.categoryId does not match the categoryId of the path.' });
+    }
+    const category = store.get('categories', params.categoryId ?? '');
+    if (!category) throw new SimulatorError('CategoryNotFound');
+    store.put('categories', { ...category, name: body.name, ...(body.description !== undefined ? { description: body.description } : {}) });
+    return undefined;
+  },
+
+  createBrand({ body, store }: OperationContext<{ name: string; description?: string }>) {
+    const name = body.name.trim().toLowerCase();
+    if (store.list('brands').some((b) => String(b.name).trim().toLowerCase() === name)) throw new SimulatorError('BrandNameTaken');
+    const id = randomUUID();
+    store.put('brands', { id, name: body.name, ...(body.description !== undefined ? { description: body.description } : {}) });
+    return { data: { id } };
+  },
+
+  getProduct({ params, store }: OperationContext) {
+    const product = store.get('products', params.productId ?? '');
+    if (!product) throw new SimulatorError('ProductNotFound');
+    const { categoryId, brandId, ...fields } = product;
+    return {
+      data: {
+        ...fields,
+        category: reference(store.get('categories', String(categoryId)), categoryId),
+        brand: reference(store.get('brands', String(brandId)), brandId),
+      },
+    };
+  },
+};
+
+/** The embedded category or brand: its current name and description. */
+function reference(record: StoredRecord | undefined, id: unknown): Record<string, unknown> {
+  return { id, ...(record ? { name: record.name, ...(record.description !== undefined ? { description: record.description } : {}) } : {}) };
+}

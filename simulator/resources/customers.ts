@@ -1,0 +1,9 @@
+/** Customer records: an upsert replaces the record with the body. */
+import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+
+export const customerHandlers: HandlerTable = {
+  upsertCustomer({ params, body, store }: OperationContext<Record<string, unknown>>) {
+    store.put('customers', { ...body, id: params.customerId });
+    return undefined;
+  },
+};

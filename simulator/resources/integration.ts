@@ -1,0 +1,11 @@
+/** The application event intake: events are recorded once per idMensagem. */
+import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+
+export const integrationHandlers: HandlerTable = {
+  receiveAppEvent({ body, store }: OperationContext<{ idMensagem: string; nomeEvento: string; mensagem?: unknown }>) {
+    if (!store.get('appEvents', body.idMensagem)) {
+      store.put('appEvents', { idMensagem: body.idMensagem, nomeEvento: body.nomeEvento, mensagem: body.mensagem ?? null, receivedAt: new Date().toISOString() });
+    }
+    return undefined;
+  },
+};

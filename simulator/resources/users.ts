@@ -1,0 +1,58 @@
+/** Users and user profiles: the profile read shows what the upsert stored. */
+import { SimulatorError } from '../error-catalogue.ts';
+import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { StoredRecord } from '../store.ts';
+
+interface UserBody {
+  id: string;
+  name: string;
+  email: string;
+  cellPhone?: string;
+  cpf?: string;
+}
+
+export const userHandlers: HandlerTable = {
+  upsertUser({ body, store }: OperationContext<UserBody>) {
+    const email = body.email.toLowerCase();
+    if (store.list('users').some((u) => u.id !== body.id && String(u.email).toLowerCase() === email)) throw new SimulatorError('EmailTaken');
+    const existing = store.get('users', body.id);
+    const defaults = { userType: 'Consumer', emailConfirmed: false, phoneNumberConfirmed: false, twoFactorEnabled: false, passwordChangePending: false };
+    const changedEmail = existing && String(existing.email).toLowerCase() !== email;
+    const changedPhone = existing && existing.cellPhone !== (body.cellPhone ?? null);
+    store.put('users', {
+      ...defaults,
+      ...existing,
+      id: body.id,
+      name: body.name,
+      email: body.email,
+      cellPhone: body.cellPhone ?? null,
+      cpf: body.cpf ?? null,
+      // A changed address or number is no longer confirmed.
+      ...(changedEmail ? { emailConfirmed: false } : {}),
+      ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
+    });
+    return undefined;
+  },
+
+  getUserProfile({ params, store }: OperationContext) {
+    const user = store.get('users', params.userId ?? '');
+    if (!user) throw new SimulatorError('UserNotFound');
+    return profileOf(user);
+  },
+};
+
+export function profileOf(user: StoredRecord): Record<string, unknown> {
+  return {
+    id: user.id,
+    name: user.name,
+    userName: user.email,
+    email: user.email,
+    emailConfirmed: user.emailConfirmed === true,
+    phoneNumber: user.cellPhone ?? null,
+    phoneNumberConfirmed: user.phoneNumberConfirmed === true,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+    userType: user.userType ?? 'Consumer',
+    passwordChangePending: user.passwordChangePending === true,
+    cpf: user.cpf ?? null,
+  };
+}
