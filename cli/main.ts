@@ -4,13 +4,16 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerSpecCommand } from './spec-command.ts';
+import { registerSimulateCommand } from './simulate-command.ts';
+import { registerMockCommand } from './mock-command.ts';
+import { registerProxyCommand } from './proxy-command.ts';
 
 const program = new Command('gas-harness')
   .description('Contract-testing and simulation harness for the Gas Ordering Platform API')
   .showHelpAfterError()
   .exitOverride();
 
-for (const register of [registerSpecCommand]) register(program);
+for (const register of [registerSpecCommand, registerSimulateCommand, registerMockCommand, registerProxyCommand]) register(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,87 @@
+/**
+ * A deliberately broken deployment for tests of the checkers: a proxy in front of a healthy target
+ * that breaks one operation in one way and forwards everything else untouched.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { loadContract } from '../../spec/index.ts';
+
+export type Defect =
+  /** answers 500 with an error list instead of doing the operation */
+  | 'serverError'
+  /** answers a status the operation does not document (418) */
+  | 'undocumentedStatus'
+  /** copies the request's Authorization header into the response body */
+  | 'echoToken'
+  /** turns every string `id` and `name` of the response body into numbers */
+  | 'wrongFieldType'
+  /** answers the success status without checking the token */
+  | 'ignoreAuth';
+
+export interface BrokenTarget {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startBrokenTarget(options: { upstream: string; operationId: string; defect: Defect }): Promise<BrokenTarget> {
+  const contract = await loadContract();
+  const op = contract.operationsById.get(options.operationId);
+  if (!op) throw new Error(`unknown operation ${options.operationId}`);
+  const pattern = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  const isTarget = (req: IncomingMessage) => req.method === op.method && pattern.test((req.url ?? '').split('?')[0] ?? '');
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks);
+        const broken = isTarget(req);
+        if (broken && options.defect === 'serverError') {
+          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] }));
+          return;
+        }
+        if (broken && options.defect === 'undocumentedStatus') {
+          res.writeHead(418, { 'content-type': 'application/json' }).end('{}');
+          return;
+        }
+        if (broken && options.defect === 'ignoreAuth') {
+          res.writeHead(op.successStatus, op.responses.get(op.successStatus)?.schema ? { 'content-type': 'application/json' } : {});
+          res.end(op.responses.get(op.successStatus)?.schema ? JSON.stringify(((op.responses.get(op.successStatus)?.schema?.examples as unknown[]) ?? [{}])[0]) : undefined);
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        const upstream = await request(`${options.upstream}${req.url ?? '/'}`, {
+          method: (req.method ?? 'GET') as 'GET',
+          headers,
+          body: body.length > 0 ? body : undefined,
+        });
+        let text = await upstream.body.text();
+        if (broken && options.defect === 'echoToken') {
+          const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+          text = JSON.stringify({ ...parsed, echoedAuthorization: req.headers.authorization ?? '' });
+        }
+        if (broken && options.defect === 'wrongFieldType' && text) {
+          text = JSON.stringify(JSON.parse(text, (key, value: unknown) => ((key === 'id' || key === 'name') && typeof value === 'string' ? 12345 : value)));
+        }
+        const out: Record<string, string> = {};
+        for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+        if ((broken && options.defect === 'echoToken') && !out['content-type']) out['content-type'] = 'application/json';
+        res.writeHead(broken && options.defect === 'echoToken' && upstream.statusCode === 204 ? 200 : upstream.statusCode, out).end(text);
+      })().catch((error: unknown) => {
+        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
