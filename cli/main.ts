@@ -5,15 +5,19 @@
 import { Command, CommanderError } from 'commander';
 import { registerSpecCommand } from './spec-command.ts';
 import { registerSimulateCommand } from './simulate-command.ts';
+import { registerErrorsCommand } from './errors-command.ts';
 import { registerMockCommand } from './mock-command.ts';
 import { registerProxyCommand } from './proxy-command.ts';
+import { registerContractsCommand } from './contracts-command.ts';
+import { registerScenariosCommand } from './scenarios-command.ts';
+import { registerFuzzCommand } from './fuzz-command.ts';
 
 const program = new Command('gas-harness')
   .description('Contract-testing and simulation harness for the Gas Ordering Platform API')
   .showHelpAfterError()
   .exitOverride();
 
-for (const register of [registerSpecCommand, registerSimulateCommand, registerMockCommand, registerProxyCommand]) register(program);
+for (const register of [registerSpecCommand, registerSimulateCommand, registerErrorsCommand, registerMockCommand, registerProxyCommand, registerContractsCommand, registerScenariosCommand, registerFuzzCommand]) register(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -63,6 +63,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    // Requests the router refuses before any route sees them get the same error shape.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toSimulatorError(error, request)),
   });
   app.decorateRequest('sim', null as unknown as RequestState);
   // Bodies are read raw; each route decides on media type and parses strictly itself.
@@ -101,6 +103,7 @@ function toSimulatorError(error: FastifyError | SimulatorError, request: Fastify
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return new SimulatorError('PayloadTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new SimulatorError('UnsupportedMediaType');
     case 'FST_ERR_BAD_URL': return new SimulatorError('InvalidUrl');
+    case 'FST_ERR_MAX_PARAM_LENGTH': return new SimulatorError('PathTooLong');
     default:
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         // A request Fastify itself refused (bad content length, aborted body): the client's fault.
@@ -113,7 +116,7 @@ function toSimulatorError(error: FastifyError | SimulatorError, request: Fastify
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
   const op = request.sim?.op;
-  const rendered = renderError(request.routeOptions.config.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
+  const rendered = renderError(request.routeOptions?.config?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
   if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
   if (request.sim) request.sim.responseBody = rendered.body;
   if (error.code === 'SimulatedStatus' && request.sim) request.sim.simulated = true;

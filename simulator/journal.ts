@@ -1,5 +1,5 @@
 /** The bounded request journal of one tenant: what clients sent and what they got back. */
-import { redact } from './redact.ts';
+import { redact, secretValuesOf } from './redact.ts';
 
 export interface JournalEntry {
   seq: number;
@@ -45,7 +45,7 @@ export class Journal {
         && (sinceTime === undefined || Number.isNaN(sinceTime) || Date.parse(e.time) >= sinceTime)
         && (query.operationId === undefined || e.operationId === query.operationId)
         && (query.status === undefined || e.status === query.status))
-      .map(({ secrets, ...e }) => redact(e, secrets) as Omit<JournalEntry, 'secrets'>);
+      .map(({ secrets, ...e }) => redact(e, [...secrets, ...secretValuesOf(e.request.body)]) as Omit<JournalEntry, 'secrets'>);
   }
 
   clear(): void {

@@ -6,6 +6,23 @@ import { REDACTED } from '../report/index.ts';
 
 const SECRET_KEYS = new Set(['tokenpush', 'authorization', 'accesstoken', 'clientsecret', 'clientapikey', 'apikey', 'password', 'x-sim-admin-key']);
 
+/** The secret strings a value carries under secret keys, so they can be scrubbed wherever else they appear. */
+export function secretValuesOf(value: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, inSecret: boolean, depth: number): void => {
+    if (typeof node === 'string') {
+      if (inSecret) found.push(node);
+    } else if (typeof node === 'object' && node !== null && depth < 70) {
+      for (const [key, v] of Object.entries(node)) {
+        const lower = key.toLowerCase();
+        walk(v, inSecret || lower === 'credentials' || SECRET_KEYS.has(lower), depth + 1);
+      }
+    }
+  };
+  walk(value, false, 0);
+  return found;
+}
+
 export function redact(value: unknown, knownSecrets: readonly string[] = []): unknown {
   const walk = (node: unknown, depth: number): unknown => {
     if (typeof node === 'string') return knownSecrets.some((s) => s.length >= 6 && node.includes(s)) ? REDACTED : node;

@@ -17,7 +17,9 @@ export type Defect =
   /** turns every string `id` and `name` of the response body into numbers */
   | 'wrongFieldType'
   /** answers the success status without checking the token */
-  | 'ignoreAuth';
+  | 'ignoreAuth'
+  /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
+  | 'otherSuccessStatus';
 
 export interface BrokenTarget {
   url: string;
@@ -69,7 +71,8 @@ export async function startBrokenTarget(options: { upstream: string; operationId
         const out: Record<string, string> = {};
         for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
         if ((broken && options.defect === 'echoToken') && !out['content-type']) out['content-type'] = 'application/json';
-        res.writeHead(broken && options.defect === 'echoToken' && upstream.statusCode === 204 ? 200 : upstream.statusCode, out).end(text);
+        const otherSuccess = broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
+        res.writeHead((broken && options.defect === 'echoToken' && upstream.statusCode === 204) || otherSuccess ? 200 : upstream.statusCode, out).end(text);
       })().catch((error: unknown) => {
         res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
       });

@@ -1,0 +1,21 @@
+/**
+ * A simulator in a process of its own for the benchmark, so that the load generator never shares
+ * its event loop (Prism runs in its own process too). Started with `fork`; reports its URL over
+ * IPC, answers `{ type: 'memory' }` with its memory usage, and exits on `{ type: 'close' }`.
+ */
+import { startSimulator } from '../simulator/index.ts';
+
+export type ChildRequest = { type: 'memory' } | { type: 'close' };
+export type ChildMessage = { type: 'ready'; url: string } | { type: 'memory'; usage: NodeJS.MemoryUsage };
+
+const dataset = process.env.BENCH_DATASET === 'empty' ? 'empty' : 'default';
+const sim = await startSimulator({ port: 0, logLevel: 'warn', dataset });
+const send = (message: ChildMessage): void => {
+  process.send?.(message);
+};
+process.on('message', (message: ChildRequest) => {
+  if (message.type === 'memory') send({ type: 'memory', usage: process.memoryUsage() });
+  if (message.type === 'close') void sim.close().then(() => process.exit(0));
+});
+process.on('disconnect', () => void sim.close().then(() => process.exit(0)));
+send({ type: 'ready', url: sim.url });

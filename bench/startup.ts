@@ -1,0 +1,51 @@
+/**
+ * Start-up time of `gas-harness simulate`: a fresh process per sample, timed from spawn to the first
+ * 200 from `/__sim/health` (polled every 2 ms). Runs the real entry point, bin/gas-harness.js.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { findFreePort } from '../prism/prism-process.ts';
+
+const BIN = fileURLToPath(new URL('../bin/gas-harness.js', import.meta.url));
+
+export interface StartupSamples {
+  /** Every sample in ms, in the order taken (the first may pay for a cold transform cache). */
+  samplesMs: number[];
+  medianMs: number;
+}
+
+export async function measureStartup(samples: number): Promise<StartupSamples> {
+  const taken: number[] = [];
+  for (let i = 0; i < samples; i++) taken.push(await startOnce());
+  const sorted = [...taken].sort((a, b) => a - b);
+  return { samplesMs: taken, medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN };
+}
+
+async function startOnce(): Promise<number> {
+  const port = await findFreePort('127.0.0.1');
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'simulate', '--port', String(port), '--log-level', 'warn'], { stdio: 'ignore' });
+  let exited = false;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  try {
+    for (;;) {
+      if (exited) throw new Error('gas-harness simulate exited before answering');
+      if (performance.now() - started > 30_000) throw new Error('gas-harness simulate did not answer within 30 s');
+      try {
+        const res = await request(`http://127.0.0.1:${port}/__sim/health`, { headersTimeout: 1_000, bodyTimeout: 1_000 });
+        await res.body.dump();
+        if (res.statusCode === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await gone;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * `gas-harness fuzz`: property-based fuzzing from the spec against a target, or against a simulator
+ * started in-process when no --target is given. Exit 0 pass, 1 failure (or divergence with --strict).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { describeFailure, fuzz, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { createProgressLine } from '../contracts/fuzz/progress-line.ts';
+import { redactSecrets, renderJunit } from '../report/index.ts';
+
+interface FuzzCommandOptions {
+  target?: string;
+  token?: string;
+  apiKey?: string;
+  operations?: string[];
+  runs: number;
+  seed?: number;
+  checks?: string[];
+  strict?: boolean;
+  junit?: string;
+  out: string;
+  concurrency: number;
+}
+
+const positiveInteger = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+
+const integer = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be an integer');
+  return n;
+};
+
+export function registerFuzzCommand(program: Command): void {
+  program
+    .command('fuzz')
+    .description('fuzz every operation with data generated from the spec (positive, negative, auth) and stateful sequences')
+    .option('--target <url>', 'base URL of the target (default: a simulator started in-process)')
+    .option('--token <token>', 'bearer token (needed when the target is not a simulator)')
+    .option('--api-key <key>', 'raw API key of the order counter (default: GAS_API_KEY, then the simulator\'s development key)')
+    .option('--operations <ids...>', 'operationIds to fuzz (default: all)')
+    .option('--runs <n>', 'cases per operation and kind (positive, negative, auth), and runs per sequence', positiveInteger, 100)
+    .option('--seed <seed>', 'seed of the run (default: FUZZ_SEED, else random)', integer)
+    .option('--checks <names...>', `checks to run (default: all): ${SELECTABLE_CHECKS.join(', ')}`)
+    .option('--strict', 'divergences from assumed rules fail the run too')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--out <dir>', 'directory for the scenario files that replay failures', 'fuzz-failures')
+    .option('--concurrency <n>', 'operations fuzzed at once', positiveInteger, 4)
+    .action(async (options: FuzzCommandOptions) => {
+      process.exitCode = await runFuzzCommand(options);
+    });
+}
+
+async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
+  const given = [options.token, options.apiKey].filter((s): s is string => !!s);
+  const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
+  const simulator = options.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
+  const seed = options.seed ?? (process.env.FUZZ_SEED ? integer(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31));
+  print(`gas-harness fuzz: seed ${seed} (replay with --seed ${seed} or FUZZ_SEED=${seed})`);
+  const progress = createProgressLine(process.stderr);
+  let report: FuzzReport;
+  try {
+    report = await fuzz({
+      target: options.target ?? simulator?.url ?? '',
+      seed,
+      runs: options.runs,
+      out: options.out,
+      concurrency: options.concurrency,
+      strict: options.strict ?? false,
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(options.operations ? { operations: options.operations } : {}),
+      ...(options.checks ? { checks: options.checks } : {}),
+      onProgress: (done, total) => progress.update(done, total),
+    });
+  } finally {
+    progress.finish();
+    await simulator?.close();
+  }
+  for (const failure of report.failures) print(`\n${describeFailure(failure)}`);
+  print('');
+  for (const op of report.operations) {
+    const skipped = op.skipped.length ? `; skipped ${op.skipped.join('; ')}` : '';
+    print(`${op.operationId}: ${op.cases.positive} positive, ${op.cases.negative} negative, ${op.cases.auth} auth cases${skipped}`);
+  }
+  for (const s of report.sequences) print(`sequence ${s.name}: ${s.skipped ?? `${s.runs} runs`}`);
+  for (const note of report.notes) print(`note: ${note}`);
+  const failures = report.failures.filter((f) => !f.divergence).length;
+  const divergences = report.failures.length - failures;
+  print(`${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`);
+  print(`${failures} failure(s), ${divergences} divergence(s)${divergences && !report.strict ? ' (not failing the run; --strict to fail)' : ''}; seed ${report.seed}`);
+  if (options.junit) {
+    mkdirSync(dirname(options.junit), { recursive: true });
+    writeFileSync(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));
+    print(`wrote ${options.junit}`);
+  }
+  return report.ok ? 0 : 1;
+}

@@ -1,0 +1,86 @@
+/**
+ * `gas-harness scenarios run`: replays YAML scenario suites against a target, or against a
+ * simulator started in-process when no --target is given. Exit 0 pass, 1 fail, 2 usage or file error.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { redactSecrets, renderJunit } from '../report/index.ts';
+import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, toJunitSuites } from '../scenarios/index.ts';
+
+interface RunOptions {
+  target?: string;
+  token?: string;
+  tokenCommand?: string;
+  apiKey?: string;
+  concurrency?: number;
+  filter?: string;
+  junit?: string;
+  json?: string;
+}
+
+const positiveInteger = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+
+export function registerScenariosCommand(program: Command): void {
+  const scenarios = program.command('scenarios').description('replayable YAML scenario suites');
+  scenarios
+    .command('run')
+    .description('run scenario suites (default: scenarios/suites/) against a target or an in-process simulator')
+    .argument('[paths...]', 'scenario files or directories')
+    .option('--target <url>', 'base URL of the target (default: a simulator started in-process)')
+    .addOption(new Option('--token <token>', 'bearer token sent by every suite').conflicts('tokenCommand'))
+    .option('--token-command <command>', 'shell command that prints the bearer token')
+    .option('--api-key <key>', 'raw API key of the order counter (default: GAS_API_KEY)')
+    .option('--concurrency <n>', 'suites run at once', positiveInteger, 4)
+    .option('--filter <text>', 'only suites whose name or file contains this text')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--json <file>', 'write a JSON report')
+    .action(async (paths: string[], options: RunOptions) => {
+      process.exitCode = await runCommand(paths, options);
+    });
+}
+
+async function runCommand(paths: string[], options: RunOptions): Promise<number> {
+  try {
+    // A bad file is reported before a simulator is started or a request is sent.
+    loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR]);
+  } catch (error) {
+    if (!(error instanceof ScenarioFileError)) throw error;
+    for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
+    return 2;
+  }
+  const simulator = options.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
+  const given = [options.token, options.apiKey].filter((s): s is string => !!s);
+  const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
+  try {
+    const report = await runScenarios({
+      target: options.target ?? simulator?.url ?? '',
+      paths,
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.tokenCommand ? { tokenCommand: options.tokenCommand } : {}),
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.filter ? { filter: options.filter } : {}),
+      onSuite: (suite) => print(formatSuite(suite)),
+    });
+    if (report.suites.length === 0) {
+      process.stderr.write(`gas-harness: no scenario suite matches --filter ${options.filter ?? ''}\n`);
+      return 2;
+    }
+    print(formatSummary(report));
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, redactSecrets(text, given));
+      print(`wrote ${file}`);
+    };
+    if (options.junit) write(options.junit, renderJunit(toJunitSuites(report)));
+    if (options.json) write(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    return report.passed ? 0 : 1;
+  } finally {
+    await simulator?.close();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Sends one case to the target. On a simulator a positive case first gets an empty tenant and the
+ * resources its path names (provider state), so valid data meets existing resources and no conflict.
+ */
+import type { Operation } from '../../spec/index.ts';
+import { adminHeaders, send, type HttpResponse, type TargetSession } from '../../target/index.ts';
+import type { OperationCredentials } from './auth-credentials.ts';
+import { fillPath, type FuzzCase, type SentRequest } from './fuzz-case.ts';
+import { secretValues } from './secret-values.ts';
+
+export const PATH_STATE = 'the resources named in {path} exist';
+
+export interface Exchange {
+  request: SentRequest;
+  /** Provider-state set-up sent before the request (simulator only). */
+  setup: { state: string; params: Record<string, string> }[];
+  response: HttpResponse;
+  /** Values the response must not carry. */
+  secrets: string[];
+}
+
+export interface CaseTarget {
+  session: TargetSession;
+  op: Operation;
+  credentials: OperationCredentials;
+}
+
+/** Builds the request a case stands for (headers include the tenant and the auth variant's header). */
+export function requestOf(fuzzCase: FuzzCase, target: CaseTarget): SentRequest {
+  const headers: Record<string, string> = { ...target.session.headers() };
+  const authorization = target.credentials.header(fuzzCase.auth);
+  if (authorization !== undefined) headers.authorization = authorization;
+  if (fuzzCase.mediaType) headers['content-type'] = fuzzCase.mediaType;
+  return {
+    method: target.op.method,
+    path: fillPath(target.op.path, fuzzCase.pathParams),
+    headers,
+    ...('body' in fuzzCase ? { body: fuzzCase.body } : {}),
+    ...(fuzzCase.rawBody !== undefined ? { rawBody: fuzzCase.rawBody } : {}),
+    ...(fuzzCase.mediaType ? { mediaType: fuzzCase.mediaType } : {}),
+  };
+}
+
+export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promise<Exchange> {
+  const { session, op } = target;
+  const request = requestOf(fuzzCase, target);
+  const setup: Exchange['setup'] = [];
+  if (session.simulator && fuzzCase.kind === 'positive') {
+    await admin(session, 'POST', '/__sim/reset?empty=true');
+    if (op.pathParams.length > 0) {
+      const state = { state: PATH_STATE, params: { path: request.path } };
+      await admin(session, 'POST', '/__sim/provider-states', { ...state, action: 'setup' });
+      setup.push(state);
+    }
+  }
+  const response = await sendRequest(session.url, request);
+  const sentAuthorization = request.headers.authorization;
+  const secrets = [
+    ...session.secrets(),
+    ...(sentAuthorization && fuzzCase.auth === 'valid' ? [sentAuthorization, sentAuthorization.replace(/^Bearer\s+/, '')] : []),
+    ...(op.requestBody && fuzzCase.body !== undefined ? secretValues(op.requestBody.schema, fuzzCase.body) : []),
+  ];
+  return { request, setup, response, secrets };
+}
+
+/** Sends a request as a case or scenario step describes it. */
+export function sendRequest(baseUrl: string, request: SentRequest): Promise<HttpResponse> {
+  const body = request.rawBody !== undefined ? request.rawBody : 'body' in request ? request.body : undefined;
+  return send({
+    method: request.method,
+    url: `${baseUrl}${request.path}`,
+    headers: request.headers,
+    ...(body !== undefined ? { body, raw: request.rawBody !== undefined } : {}),
+  });
+}
+
+async function admin(session: TargetSession, method: string, path: string, body?: unknown): Promise<void> {
+  const res = await send({ method, url: `${session.url}${path}`, headers: { ...session.headers(), ...adminHeaders() }, ...(body !== undefined ? { body } : {}) });
+  if (res.status >= 300) throw new Error(`simulator set-up ${method} ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
+}

@@ -1,0 +1,156 @@
+/**
+ * The fuzzers' named checks (after Schemathesis's, plus the platform's rules): each looks at one
+ * exchange and says what is wrong with it, or nothing. A failure of a rule the spec only assumes
+ * carries the spec's reason in `assumed`, and is reported as a divergence.
+ */
+import type { Contract, Operation } from '../../spec/index.ts';
+import type { HttpResponse } from '../../target/index.ts';
+import type { FuzzCase } from './fuzz-case.ts';
+
+export const CHECK_NAMES = [
+  'not_a_server_error',
+  'status_documented',
+  'content_type_conformance',
+  'body_matches_documented_shape',
+  'negative_data_rejected',
+  'positive_data_accepted',
+  'auth_enforced',
+  'no_secret_echoed',
+] as const;
+
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** The name stateful sequences report under (selectable with `--checks` like the others). */
+export const STATEFUL_CHECK = 'stateful_sequences';
+export type SelectableCheck = CheckName | typeof STATEFUL_CHECK;
+export const SELECTABLE_CHECKS: readonly SelectableCheck[] = [...CHECK_NAMES, STATEFUL_CHECK];
+
+export interface CheckFailure {
+  check: SelectableCheck;
+  message: string;
+  /** The spec's reason when the broken rule is an `x-assumed` one. */
+  assumed?: string;
+}
+
+export interface CheckContext {
+  contract: Contract;
+  op: Operation;
+  /** The case sent; absent for a step of a stateful sequence. */
+  fuzzCase?: FuzzCase;
+  response: HttpResponse;
+  /** Values that must never come back: credentials sent, secret body fields. */
+  secrets: string[];
+  /** True on a simulator target, where resources were set up and positive data must be accepted. */
+  simulator: boolean;
+}
+
+type Check = (ctx: CheckContext) => CheckFailure | undefined;
+
+const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
+
+const CHECKS: Record<CheckName, Check> = {
+  not_a_server_error: ({ response }) =>
+    response.status >= 500 ? fail('not_a_server_error', `answered ${response.status}${excerpt(response)}`) : undefined,
+
+  status_documented: ({ op, response }) => {
+    if (op.responses.has(response.status)) return undefined;
+    const success = op.responses.get(op.successStatus);
+    // Another 2xx than an assumed success status is the deployment's answer to an open question.
+    const assumed = response.status < 300 && response.status >= 200 ? success?.assumed : undefined;
+    return fail('status_documented', `answered ${response.status}, which ${op.id} does not document (${[...op.responses.keys()].join(', ')})`, assumed);
+  },
+
+  content_type_conformance: ({ op, response }) => {
+    const documented = op.responses.get(response.status);
+    if (!documented?.mediaType || response.text === '') return undefined;
+    const got = mediaTypeOf(response.headers['content-type']);
+    if (got === documented.mediaType) return undefined;
+    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, documented.assumedBody ?? documented.assumed);
+  },
+
+  body_matches_documented_shape: ({ contract, op, response }) => {
+    const documented = op.responses.get(response.status);
+    if (!documented) return undefined;
+    if (!documented.schema) {
+      return response.text === '' ? undefined : fail('body_matches_documented_shape', `answered ${response.status} with a body where none is documented${excerpt(response)}`, documented.assumed);
+    }
+    if (response.text === '' || typeof response.body === 'string') {
+      return fail('body_matches_documented_shape', `answered ${response.status} without a JSON body${excerpt(response)}`, documented.assumedBody ?? documented.assumed);
+    }
+    const issues = contract.validators.response(op.id, response.status, response.body) ?? [];
+    if (issues.length === 0) return undefined;
+    const assumed = documented.assumedBody ?? (issues.every((i) => i.assumed) ? issues[0]?.assumed : undefined);
+    return fail('body_matches_documented_shape', `the ${response.status} body does not match its schema: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`, assumed);
+  },
+
+  negative_data_rejected: ({ op, fuzzCase, response }) => {
+    if (fuzzCase?.kind !== 'negative') return undefined;
+    if (response.status >= 400 && response.status < 500 && op.responses.has(response.status)) return undefined;
+    return fail('negative_data_rejected', `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`, fuzzCase.assumed);
+  },
+
+  positive_data_accepted: ({ op, fuzzCase, response, simulator }) => {
+    if (fuzzCase?.kind !== 'positive') return undefined;
+    if (response.status >= 200 && response.status < 300) return undefined;
+    // Without provider states the ids may not exist, and state may conflict: documented 404 and 409 are answers, not rejections.
+    if (!simulator && (response.status === 404 || response.status === 409) && op.responses.has(response.status)) return undefined;
+    return fail('positive_data_accepted', `valid data was answered ${response.status}${excerpt(response)}`);
+  },
+
+  auth_enforced: ({ contract, op, fuzzCase, response }) => {
+    if (fuzzCase?.kind !== 'auth') return undefined;
+    const [expected] = fuzzCase.expected;
+    if (response.status === expected) {
+      if (expected === 401 && !response.headers['www-authenticate']) {
+        return fail('auth_enforced', `${fuzzCase.description} was answered 401 without WWW-Authenticate`, wwwAuthenticateAssumption(contract));
+      }
+      return undefined;
+    }
+    const ignored = response.status < 400 ? ' (auth ignored)' : '';
+    return fail('auth_enforced', `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`, response.status < 400 ? undefined : fuzzCase.assumed ?? (expected === 403 ? op.security.assumed : undefined));
+  },
+
+  no_secret_echoed: ({ response, secrets }) => {
+    const haystack = `${response.text}\n${Object.values(response.headers).join('\n')}`;
+    const leaked = secrets.find((s) => s.length >= 8 && haystack.includes(s));
+    return leaked ? fail('no_secret_echoed', `the response carries a secret the request sent (${leaked.length} characters)`) : undefined;
+  },
+};
+
+/** Runs the selected checks on an exchange; returns every failure. */
+export function runChecks(ctx: CheckContext, selected: ReadonlySet<SelectableCheck>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const name of CHECK_NAMES) {
+    if (!selected.has(name)) continue;
+    const failure = CHECKS[name](ctx);
+    if (failure) failures.push(failure);
+  }
+  return failures;
+}
+
+/** Parses `--checks` values (comma or space separated; `all`); throws naming the unknown ones. */
+export function parseChecks(values: readonly string[] | undefined): SelectableCheck[] {
+  const names = (values ?? []).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
+  if (names.length === 0 || names.includes('all')) return [...SELECTABLE_CHECKS];
+  const unknown = names.filter((n) => !SELECTABLE_CHECKS.includes(n as SelectableCheck));
+  if (unknown.length) throw new Error(`unknown check ${unknown.join(', ')}; known: ${SELECTABLE_CHECKS.join(', ')}`);
+  return names as SelectableCheck[];
+}
+
+function fail(check: CheckName, message: string, assumed?: string): CheckFailure {
+  return { check, message, ...(assumed ? { assumed } : {}) };
+}
+
+function excerpt(response: HttpResponse): string {
+  if (!response.text) return '';
+  return `: ${response.text.length > 160 ? `${response.text.slice(0, 157)}...` : response.text}`;
+}
+
+/** The spec's reason for requiring WWW-Authenticate on a 401 (the header is an assumption). */
+function wwwAuthenticateAssumption(contract: Contract): string {
+  let node: unknown = contract.raw;
+  for (const key of ['components', 'responses', 'Unauthorized', 'headers', 'WWW-Authenticate', 'x-assumed']) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof node === 'string' ? node : 'a 401 names the scheme it expects in WWW-Authenticate';
+}

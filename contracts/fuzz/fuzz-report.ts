@@ -1,0 +1,112 @@
+/** The result of a fuzz run: what ran, what failed (or diverged from an assumption), and how fast. */
+import type { JunitCase, JunitSuite } from '../../report/index.ts';
+import { CHECK_NAMES, type SelectableCheck } from './checks.ts';
+import type { SentRequest } from './fuzz-case.ts';
+
+export interface FuzzFailure {
+  operationId: string;
+  check: SelectableCheck;
+  message: string;
+  /** True when the broken rule is an `x-assumed` one: a divergence, a failure only with `strict`. */
+  divergence: boolean;
+  /** The spec's reason for the assumption. */
+  assumed?: string;
+  /** `positive`, `negative`, `auth`, or `sequence <name>`. */
+  source: string;
+  /** What the shrunk case did (`missing_required body.name`) or the sequence's commands. */
+  description: string;
+  /** fast-check's seed and path of the shrunk counterexample. */
+  seed: number;
+  path: string;
+  shrinks: number;
+  /** The run's seed: `gas-harness fuzz --seed <runSeed> --operations <operationId>` finds it again. */
+  runSeed: number;
+  /** The last request of the counterexample, secrets redacted. */
+  request: SentRequest;
+  status?: number;
+  /** A curl command that sends that request (token redacted). */
+  curl: string;
+  /** The scenario file that replays it, when `out` was given. */
+  scenarioFile?: string;
+}
+
+export interface OperationSummary {
+  operationId: string;
+  /** Cases generated per kind (first pass of each property). */
+  cases: { positive: number; negative: number; auth: number };
+  /** Kinds that could not run, with the reason. */
+  skipped: string[];
+}
+
+export interface SequenceSummary {
+  name: string;
+  rule: string;
+  runs: number;
+  skipped?: string;
+}
+
+export interface FuzzReport {
+  target: string;
+  simulator: boolean;
+  seed: number;
+  runs: number;
+  strict: boolean;
+  checks: SelectableCheck[];
+  operations: OperationSummary[];
+  sequences: SequenceSummary[];
+  /** Failures and divergences, each shrunk. */
+  failures: FuzzFailure[];
+  /** Notes about how the run judged (for instance what a non-simulator target may answer). */
+  notes: string[];
+  /** Requests sent as cases or sequence runs, shrinking included. */
+  executions: number;
+  durationMs: number;
+  casesPerSecond: number;
+  /** False when a failure (or, with `strict`, a divergence) was found. */
+  ok: boolean;
+}
+
+/** JUnit: one suite per operation with a case per check, and one suite of sequences. */
+export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
+  const verdict = (found: FuzzFailure[]): Pick<JunitCase, 'failure' | 'skipped'> => {
+    const hard = found.filter((f) => !f.divergence || report.strict);
+    if (hard.length) return { failure: { message: hard.map((f) => f.message).join('; '), details: hard.map(describeFailure).join('\n\n') } };
+    if (found.length) return { skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.assumed ?? ''})`).join('; ')}` };
+    return {};
+  };
+  const suites: JunitSuite[] = report.operations.map((op) => ({
+    name: `fuzz ${op.operationId}`,
+    cases: CHECK_NAMES.filter((c) => report.checks.includes(c)).map((check) => ({
+      name: check,
+      classname: `fuzz.${op.operationId}`,
+      timeMs: 0,
+      ...verdict(report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'))),
+    })),
+  }));
+  if (report.sequences.length) {
+    suites.push({
+      name: 'fuzz sequences',
+      cases: report.sequences.map((s) => ({
+        name: s.name,
+        classname: 'fuzz.sequences',
+        timeMs: 0,
+        ...(s.skipped ? { skipped: s.skipped } : verdict(report.failures.filter((f) => f.source === `sequence ${s.name}`))),
+      })),
+    });
+  }
+  return suites;
+}
+
+/** A failure as the console and JUnit show it. */
+export function describeFailure(f: FuzzFailure): string {
+  const lines = [
+    `${f.divergence ? 'DIVERGENCE' : 'FAILURE'} ${f.operationId} ${f.check}: ${f.message}`,
+    `  case: ${f.source}: ${f.description}`,
+    ...(f.assumed ? [`  assumed: ${f.assumed}`] : []),
+    `  seed ${f.seed}, path ${f.path} (${f.shrinks} shrinks); run seed ${f.runSeed}`,
+    `  ${f.curl}`,
+    ...(f.scenarioFile ? [`  scenario: ${f.scenarioFile}`] : []),
+  ];
+  return lines.join('\n');
+}
+

@@ -1,0 +1,149 @@
+/**
+ * Property-based fuzzing of the Gas Ordering Platform API from its OpenAPI document: the
+ * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
+ */
+import { loadContract, type Operation } from '../../spec/index.ts';
+import { connectTarget, type TargetSession } from '../../target/index.ts';
+import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
+import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
+import { fuzzOperation } from './operation-fuzzer.ts';
+import { fuzzSequence, SEQUENCES } from './sequence-fuzzer.ts';
+
+export { CHECK_NAMES, SELECTABLE_CHECKS, STATEFUL_CHECK, type CheckName, type SelectableCheck } from './checks.ts';
+export { describeFailure, fuzzJunitSuites, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
+export { arbitraryFromSchema } from './schema-arbitrary.ts';
+export { listMutations } from './schema-mutations.ts';
+
+export interface FuzzOptions {
+  /** The target's base URL: a gas-harness simulator (the CLI starts one in-process) or a deployment. */
+  target: string;
+  /** A bearer token to send (a non-simulator target needs one). */
+  token?: string;
+  /** The order counter's raw API key. */
+  apiKey?: string;
+  /** operationIds to fuzz (default: all). */
+  operations?: string[];
+  /** Cases per property: per operation and kind (positive, negative, auth), and sequence runs. Default 100. */
+  runs?: number;
+  /** The run's seed; default FUZZ_SEED, else random. */
+  seed?: number;
+  /** Checks to run (default: all); `stateful_sequences` selects the model-based sequences. */
+  checks?: readonly string[];
+  /** Divergences from assumed rules fail the run too. */
+  strict?: boolean;
+  /** Directory for the scenario files of failures (none written when absent). */
+  out?: string;
+  /** Operations fuzzed at once (default 4). */
+  concurrency?: number;
+  /** Called after every generated case, with the count done and the planned total. */
+  onProgress?(done: number, total: number): void;
+}
+
+/** Fuzzes the target; resolves to the report (it never throws for a failed check, only for misuse). */
+export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const started = performance.now();
+  const contract = await loadContract();
+  const checks = parseChecks(options.checks);
+  const selected = new Set<SelectableCheck>(checks);
+  const runs = options.runs ?? 100;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, not ${runs}`);
+  const runSeed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
+  const operations = selectOperations(contract.operations, options.operations);
+  const url = options.target.replace(/\/+$/, '');
+  const connect = () => connectTarget({ url, ...(options.token ? { token: options.token } : {}), ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  const probe = await connect();
+  if (!probe.simulator && !options.token) throw new Error(`${url} is not a gas-harness simulator; give a bearer token with --token`);
+  const sequences = selected.has(STATEFUL_CHECK) ? SEQUENCES.filter((s) => s.operations.every((id) => operations.some((op) => op.id === id))) : [];
+  const total = (operations.length * 3 + sequences.length) * runs;
+  let done = 0;
+  const onCase = (count = 1) => {
+    done += count;
+    if (count > 0) options.onProgress?.(done, total);
+  };
+  const seedFor = (name: string) => deriveSeed(runSeed, name);
+  const common = { contract, runs, runSeed, seedFor, checks: selected, onCase, ...(options.out ? { out: options.out } : {}) };
+
+  const failures: FuzzFailure[] = [];
+  const summaries: OperationSummary[] = [];
+  const sequenceSummaries: SequenceSummary[] = [];
+  let executions = 0;
+  const jobs: (() => Promise<void>)[] = [
+    ...operations.map((op) => async () => {
+      const result = await fuzzOperation({ ...common, op, session: await sessionFor(probe, connect) });
+      summaries.push(result.summary);
+      failures.push(...result.failures);
+      executions += result.executions;
+    }),
+    ...sequences.map((definition) => async () => {
+      const result = await fuzzSequence(definition, { ...common, session: await sessionFor(probe, connect) });
+      sequenceSummaries.push(result.summary);
+      failures.push(...result.failures);
+      executions += result.executions;
+    }),
+  ];
+  await runPool(jobs, options.concurrency ?? 4);
+
+  const order = new Map(operations.map((op, i) => [op.id, i]));
+  summaries.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0));
+  sequenceSummaries.sort((a, b) => a.name.localeCompare(b.name));
+  failures.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0) || a.check.localeCompare(b.check));
+  const strict = options.strict ?? false;
+  const durationMs = performance.now() - started;
+  return {
+    target: url,
+    simulator: probe.simulator,
+    seed: runSeed,
+    runs,
+    strict,
+    checks,
+    operations: summaries,
+    sequences: sequenceSummaries,
+    failures,
+    notes: probe.simulator
+      ? ['positive cases ran on an empty simulator tenant with the resources their path names created first (provider state "the resources named in {path} exist")']
+      : ['the target is not a simulator: resources named by generated ids may not exist, so a documented 404 (or 409 conflict) answer to valid data is accepted, not reported'],
+    executions,
+    durationMs,
+    casesPerSecond: executions / (durationMs / 1000),
+    ok: !failures.some((f) => !f.divergence || strict),
+  };
+}
+
+/** A simulator gets a fresh session (tenant) per job, so jobs may reset their tenant; others share one. */
+async function sessionFor(probe: TargetSession, connect: () => Promise<TargetSession>): Promise<TargetSession> {
+  return probe.simulator ? connect() : probe;
+}
+
+function selectOperations(all: Operation[], ids: string[] | undefined): Operation[] {
+  const wanted = (ids ?? []).flatMap((id) => id.split(/[\s,]+/)).filter(Boolean);
+  if (wanted.length === 0) return all;
+  const unknown = wanted.filter((id) => !all.some((op) => op.id === id));
+  if (unknown.length) throw new Error(`unknown operation ${unknown.join(', ')}; known: ${all.map((op) => op.id).join(', ')}`);
+  return all.filter((op) => wanted.includes(op.id));
+}
+
+function seedFromEnvironment(): number | undefined {
+  const raw = process.env.FUZZ_SEED;
+  if (raw === undefined || raw === '') return undefined;
+  const seed = Number(raw);
+  if (!Number.isInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, not ${raw}`);
+  return seed;
+}
+
+/** A property's seed from the run's seed and the property's name (FNV-1a), so properties differ yet replay. */
+export function deriveSeed(runSeed: number, name: string): number {
+  let hash = 0x811c9dc5 ^ (runSeed | 0);
+  for (const char of name) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  return hash | 0;
+}
+
+async function runPool(jobs: (() => Promise<void>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      if (job) await job();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
+}

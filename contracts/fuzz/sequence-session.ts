@@ -1,0 +1,104 @@
+/**
+ * The real system of a stateful sequence: sends each command's request to the target with valid
+ * credentials, records it as a step (for the report and the scenario file), runs the per-response
+ * checks, and fails the sequence when the target's answer contradicts the model.
+ */
+import type { Contract } from '../../spec/index.ts';
+import { adminHeaders, send, type HttpResponse, type TargetSession } from '../../target/index.ts';
+import { sendRequest } from './case-executor.ts';
+import { runChecks, STATEFUL_CHECK, type CheckFailure, type CheckName } from './checks.ts';
+import { fillPath, type SentRequest } from './fuzz-case.ts';
+import { CheckFailureError, type Judge } from './property-hunt.ts';
+import { secretValues } from './secret-values.ts';
+
+/** The checks that judge any single response, whatever the case. */
+const RESPONSE_CHECKS: CheckName[] = ['not_a_server_error', 'status_documented', 'content_type_conformance', 'body_matches_documented_shape', 'no_secret_echoed'];
+
+export interface SequenceStep {
+  name: string;
+  operationId: string;
+  request: SentRequest;
+  /** The statuses the model expected. */
+  expected: number[];
+  /** Values the model expects in the response body, by JSON path (written into the scenario file). */
+  json?: { path: string; equals: unknown }[];
+  status: number;
+}
+
+export interface ProviderStateUse {
+  state: string;
+  params: Record<string, string>;
+}
+
+export interface CallOptions {
+  name: string;
+  pathParams?: Record<string, string>;
+  body?: unknown;
+  /** The statuses the model expects; the first is the one whose assumptions apply. */
+  expected: number[];
+  /** Values the model expects in the body (the command still checks them itself). */
+  json?: { path: string; equals: unknown }[];
+}
+
+export class SequenceSession {
+  readonly steps: SequenceStep[] = [];
+  readonly setup: ProviderStateUse[] = [];
+
+  constructor(
+    readonly contract: Contract,
+    readonly target: TargetSession,
+    private readonly judge: Judge,
+  ) {}
+
+  /** Calls an operation as the model's command describes it; returns the response. */
+  async call(operationId: string, options: CallOptions): Promise<HttpResponse> {
+    const op = this.contract.operationsById.get(operationId);
+    if (!op) throw new Error(`unknown operation ${operationId}`);
+    const headers: Record<string, string> = { ...this.target.headers(), authorization: await this.target.authorization(op.security.scheme, op.security.scopes) };
+    const request: SentRequest = {
+      method: op.method,
+      path: fillPath(op.path, options.pathParams ?? {}),
+      headers,
+      ...(options.body !== undefined ? { body: options.body, mediaType: op.requestBody?.mediaTypes[0] ?? 'application/json' } : {}),
+    };
+    if (request.mediaType) headers['content-type'] = request.mediaType;
+    const response = await sendRequest(this.target.url, request);
+    this.steps.push({ name: options.name, operationId, request, expected: options.expected, ...(options.json ? { json: options.json } : {}), status: response.status });
+    const secrets = [...this.target.secrets(), ...(op.requestBody && options.body !== undefined ? secretValues(op.requestBody.schema, options.body) : [])];
+    const active = new Set(RESPONSE_CHECKS.filter((c) => this.judge.active.has(c)));
+    const [failure] = runChecks({ contract: this.contract, op, response, secrets, simulator: this.target.simulator }, active).filter(this.judge.wants);
+    if (failure) throw new CheckFailureError({ ...failure, message: `${options.name}: ${failure.message}` });
+    if (!options.expected.includes(response.status)) {
+      const documented = op.responses.get(options.expected[0] ?? 0);
+      this.fail(`${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`, documented?.assumed ?? documented?.assumedCondition);
+    }
+    return response;
+  }
+
+  /** Fails the sequence unless `holds`; `assumed` when the rule is an `x-assumed` one. */
+  expect(holds: boolean, message: string, assumed?: string): void {
+    if (!holds) this.fail(message, assumed);
+  }
+
+  /** Empties the tenant (simulator only). */
+  async resetTenant(): Promise<void> {
+    await this.admin('/__sim/reset?empty=true');
+  }
+
+  /** Sets a provider state up (simulator only) and records it for the scenario file. */
+  async providerState(state: string, params: Record<string, string>): Promise<void> {
+    await this.admin('/__sim/provider-states', { state, params, action: 'setup' });
+    this.setup.push({ state, params });
+  }
+
+  private fail(message: string, assumed?: string): void {
+    const failure: CheckFailure = { check: STATEFUL_CHECK, message, ...(assumed ? { assumed } : {}) };
+    // A failure already reported (or a check not run) does not stop the sequence: later commands may still fail.
+    if (this.judge.wants(failure)) throw new CheckFailureError(failure);
+  }
+
+  private async admin(path: string, body?: unknown): Promise<void> {
+    const res = await send({ method: 'POST', url: `${this.target.url}${path}`, headers: { ...this.target.headers(), ...adminHeaders() }, ...(body !== undefined ? { body } : {}) });
+    if (res.status >= 300) throw new Error(`simulator set-up POST ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
+  }
+}

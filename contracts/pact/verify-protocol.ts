@@ -1,0 +1,32 @@
+/** The messages `verifyPacts` and its worker process exchange (over the IPC channel, never argv). */
+
+export interface BrokerOptions {
+  url: string;
+  token?: string;
+  providerVersion?: string;
+  branch?: string;
+  /** Publish the verification results to the broker (needs providerVersion). */
+  publish?: boolean;
+}
+
+export interface WorkerRequest {
+  /** The provider's base URL. */
+  target: string;
+  /** The Authorization value of bearer operations: `Bearer <token>`. */
+  bearer: string;
+  /** The Authorization value of the order counter: the raw API key. */
+  apiKey: string;
+  /** Headers every replayed request carries (the simulator tenant). */
+  headers: Record<string, string>;
+  /** Where provider state changes go; absent: states are not set up. */
+  statesUrl?: string;
+  statesHeaders: Record<string, string>;
+  /** Local pact files to verify, when no broker is given. */
+  pactFiles: string[];
+  broker?: BrokerOptions;
+}
+
+export type WorkerReply =
+  /** The verifier's JSON results, as pact-core returns them. */
+  | { kind: 'results'; json: string; stateFailures: string[] }
+  | { kind: 'error'; message: string };

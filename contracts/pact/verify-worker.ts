@@ -1,0 +1,103 @@
+/**
+ * The child process in which `verifyPacts` runs Pact's Verifier. Pact's native core prints to the
+ * process's own standard output, which the parent discards; the parent shows only the results it
+ * reads from the verifier's JSON, redacted. Here the request filter puts the credentials on every
+ * replayed request and forwards provider state changes, with the run's tenant, to the states URL.
+ */
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+import { loadContract, type Contract } from '../../spec/index.ts';
+import { send } from '../../target/index.ts';
+import { PROVIDER } from './contract-case.ts';
+import { operationFor } from './operation-lookup.ts';
+import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
+
+/** Where Pact's verification proxy receives state changes (fixed by @pact-foundation/pact). */
+const STATE_SETUP_PATH = '/_pactSetup';
+
+interface FilterRequest {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
+}
+
+interface FilterResponse {
+  status(code: number): FilterResponse;
+  json(body: unknown): void;
+}
+
+type RequestFilter = (req: FilterRequest, res: FilterResponse, next: () => void) => void;
+
+/** State changes that failed; Pact only says "a state change handler has failed". */
+const stateFailures: string[] = [];
+
+function createRequestFilter(request: WorkerRequest, contract: Contract): RequestFilter {
+  return (req, res, next) => {
+    if (req.path === STATE_SETUP_PATH) {
+      forwardStateChange(request, req.body).then(
+        (values) => res.json(values),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          stateFailures.push(message);
+          res.status(500).json({ error: message });
+        },
+      );
+      return;
+    }
+    Object.assign(req.headers, request.headers);
+    // Only a request that carries credentials gets real ones: a 401 interaction sends none.
+    if (req.headers.authorization !== undefined) {
+      const scheme = operationFor(contract, req.method, req.url)?.op.security.scheme ?? 'bearer';
+      req.headers.authorization = scheme === 'apiKey' ? request.apiKey : request.bearer;
+    }
+    next();
+  };
+}
+
+/** Sends a state change to the states URL; its answer (the values used) feeds `fromProviderState`. */
+async function forwardStateChange(request: WorkerRequest, change: unknown): Promise<unknown> {
+  // Pact also calls with no state name for an interaction that has no provider state.
+  const name = (change as { state?: unknown } | undefined)?.state;
+  if (!request.statesUrl || typeof name !== 'string' || name === '') return {};
+  const res = await send({ method: 'POST', url: request.statesUrl, headers: request.statesHeaders, body: change });
+  if (res.status !== 200) throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return res.body ?? {};
+}
+
+function verifierOptions(request: WorkerRequest, contract: Contract): VerifierOptions & { providerBaseUrl: string } {
+  const { broker } = request;
+  return {
+    provider: PROVIDER,
+    providerBaseUrl: request.target,
+    logLevel: 'error',
+    requestFilter: createRequestFilter(request, contract),
+    ...(broker
+      ? {
+          pactBrokerUrl: broker.url,
+          ...(broker.token ? { pactBrokerToken: broker.token } : {}),
+          ...(broker.providerVersion ? { providerVersion: broker.providerVersion } : {}),
+          ...(broker.branch ? { providerVersionBranch: broker.branch } : {}),
+          publishVerificationResult: broker.publish === true,
+        }
+      : { pactUrls: request.pactFiles }),
+  };
+}
+
+async function run(request: WorkerRequest): Promise<WorkerReply> {
+  const contract = await loadContract();
+  try {
+    const json = await new Verifier(verifierOptions(request, contract)).verifyProvider();
+    return { kind: 'results', json: String(json), stateFailures };
+  } catch (error) {
+    // A failed verification rejects with the results JSON as the message; anything else is an error.
+    const message = error instanceof Error ? error.message : String(error);
+    return message.trimStart().startsWith('{') ? { kind: 'results', json: message, stateFailures } : { kind: 'error', message };
+  }
+}
+
+process.once('message', (request: WorkerRequest) => {
+  run(request)
+    .catch((error: unknown): WorkerReply => ({ kind: 'error', message: error instanceof Error ? error.message : String(error) }))
+    .then((reply) => process.send?.(reply, () => process.disconnect()));
+});

@@ -1,0 +1,7 @@
+/** The scenario runner: YAML suites run against a simulator or a deployment. */
+export { runScenarios, DEFAULT_SUITES_DIR, type RunScenariosOptions } from './run-scenarios.ts';
+export { loadSuites, readSuiteFile, findSuiteFiles } from './load-suites.ts';
+export { ScenarioFileError, formatProblem, type ScenarioFileProblem } from './scenario-file-error.ts';
+export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf } from './scenario-output.ts';
+export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
+export type { LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';

@@ -1,0 +1,87 @@
+/**
+ * Whether the rule behind an expectation is documented by the platform's description or assumed
+ * by the spec (`x-assumed*`), with the spec's reason. `conform` turns a broken documented rule into
+ * a FAILURE and a broken assumed one into a DIVERGENCE.
+ */
+import type { JsonSchema, Operation, ResponseSpec, ValidationIssue } from '../spec/index.ts';
+
+export interface RuleBasis {
+  basis: 'documented' | 'assumed';
+  /** The spec's reason for an assumed rule, or a note on a documented one. */
+  reason?: string;
+}
+
+const documented = (reason?: string): RuleBasis => ({ basis: 'documented', ...(reason ? { reason } : {}) });
+const assumed = (reason: string): RuleBasis => ({ basis: 'assumed', reason });
+
+export const SERVER_ERROR_NOTE = 'a 5xx is an unexpected processing error, never the answer a request is designed to get';
+
+/**
+ * The rule "this request gets `expected`". Assumed when the spec assumes that status for the
+ * operation, or assumes what triggers it: the request's own validation issues (400/422), the
+ * operation's permission model (403), or the condition (`x-assumed-conditions`).
+ */
+export function statusBasis(operation: Operation | undefined, expected: number, actual: number, requestIssues: ValidationIssue[]): RuleBasis {
+  if (actual >= 500) return documented(SERVER_ERROR_NOTE);
+  if (!operation) return documented();
+  const response = operation.responses.get(expected);
+  if (!response) return documented(`${operation.id} does not list status ${expected}`);
+  let trigger: string | undefined;
+  if (expected === 400 || expected === 422) {
+    const matching = requestIssues.filter((i) => i.status === expected);
+    if (matching.length > 0 && matching.every((i) => i.assumed)) trigger = matching[0]?.assumed;
+  }
+  if (expected === 403) trigger = operation.security.assumed;
+  const reason = response.assumed ?? response.assumedCondition ?? trigger;
+  return reason ? assumed(reason) : documented();
+}
+
+/** The rule "the body has the documented shape": assumed when the body or every broken keyword is. */
+export function schemaBasis(response: ResponseSpec | undefined, issues: ValidationIssue[]): RuleBasis {
+  if (response?.assumedBody) return assumed(response.assumedBody);
+  const whole = response?.schema?.['x-assumed'];
+  if (typeof whole === 'string') return assumed(whole);
+  if (issues.length > 0 && issues.every((i) => i.assumed)) return assumed(issues[0]?.assumed ?? '');
+  return documented();
+}
+
+/**
+ * The rule behind a JSON path expectation on a response body: assumed when the body is, or when a
+ * schema on the way to the value (or its presence, for `exists`) carries `x-assumed`.
+ */
+export function jsonPathBasis(response: ResponseSpec | undefined, path: string, presence: boolean): RuleBasis {
+  if (response?.assumedBody) return assumed(response.assumedBody);
+  let schema: JsonSchema | undefined = response?.schema;
+  const segments = simplePathSegments(path);
+  for (let i = 0; schema; i++) {
+    const whole = schema['x-assumed'];
+    if (typeof whole === 'string') return assumed(whole);
+    const segment = segments?.[i];
+    if (segment === undefined || segments === undefined) break;
+    if (presence && i === segments.length - 1 && typeof schema['x-assumed-required'] === 'string') return assumed(schema['x-assumed-required']);
+    schema = typeof segment === 'number'
+      ? (schema.items as JsonSchema | undefined)
+      : ((schema.properties as Record<string, JsonSchema> | undefined)?.[segment]);
+  }
+  return documented();
+}
+
+/** The rule behind a header expectation: assumed when the spec marks that response header. */
+export function headerBasis(document: Record<string, unknown>, operation: Operation | undefined, status: number, header: string): RuleBasis {
+  if (!operation) return documented();
+  const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>>;
+  const headers = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.headers ?? {};
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];
+  const why = entry?.['x-assumed'];
+  return typeof why === 'string' ? assumed(why) : documented();
+}
+
+/** `$.data.items[0].name` as segments; undefined for paths with filters or wildcards. */
+function simplePathSegments(path: string): (string | number)[] | undefined {
+  if (!/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']+'\])*$/.test(path)) return undefined;
+  return [...path.slice(1).matchAll(/\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']+)'\]/g)].map((m) =>
+    m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ''));
+}
+
+/** A fixed reason for time limits, which the platform's description never states. */
+export const TIME_LIMIT_BASIS: RuleBasis = assumed('The interface states no time-outs; the time limit is the suite\'s own.');

@@ -1,0 +1,118 @@
+/** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
+import { adminHeaders, send, type HttpResponse, type TargetSession } from '../target/index.ts';
+import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
+import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
+import type { OperationMatcher } from './match-operation.ts';
+import { jsonPathBasis } from './rule-basis.ts';
+import type { StepResult } from './scenario-report.ts';
+import type { CaptureSpec, ExpectSpec, StepSpec } from './scenario-types.ts';
+import { StepSkip, type StepAuthorizer } from './suite-auth.ts';
+import { renderText, renderValue, type Variables } from './template.ts';
+
+export interface StepContext {
+  contract: Contract;
+  match: OperationMatcher;
+  session: TargetSession;
+  authorize: StepAuthorizer;
+  vars: Variables;
+}
+
+const ADMIN_PREFIX = '/__sim/';
+
+export async function runStep(step: StepSpec, line: number, ctx: StepContext): Promise<StepResult> {
+  const { request } = step;
+  const base = { name: step.name, line, method: request.method, path: request.path, durationMs: 0, checks: [] as CheckResult[] };
+  let path: string;
+  let headers: Record<string, string>;
+  let body: unknown;
+  let expect: ExpectSpec;
+  try {
+    path = renderText(request.path, ctx.vars);
+    headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)]));
+    body = 'rawBody' in request ? renderText(request.rawBody ?? '', ctx.vars) : 'body' in request ? renderValue(request.body, ctx.vars) : undefined;
+    expect = renderValue(step.expect ?? {}, ctx.vars) as ExpectSpec;
+  } catch (error) {
+    return { ...base, outcome: 'failed', error: (error as Error).message };
+  }
+  const raw = 'rawBody' in request;
+  const matched = ctx.match(request.method, path);
+  const operation = matched?.operation;
+  const shown = { ...base, path, ...(operation ? { operationId: operation.id } : {}) };
+  const admin = path.startsWith(ADMIN_PREFIX);
+  if (admin && !ctx.session.simulator) return { ...shown, outcome: 'skipped', skipReason: `uses the simulator's admin API, and ${ctx.session.url} is not a simulator` };
+
+  const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+  if (!hasHeader('authorization') && !admin) {
+    const authorization = await ctx.authorize(request.auth, operation, ctx.vars);
+    if (authorization instanceof StepSkip) return { ...shown, outcome: 'skipped', skipReason: authorization.reason };
+    if (authorization !== undefined) headers.authorization = authorization;
+  }
+  // Without a media type, a body goes as the first one the operation takes (JSON when unknown).
+  const mediaType = request.mediaType ?? (body !== undefined ? operation?.requestBody?.mediaTypes[0] ?? 'application/json' : undefined);
+  if (mediaType && !hasHeader('content-type')) headers['content-type'] = mediaType;
+  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)])).toString();
+  const url = `${ctx.session.url}${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
+
+  let response: HttpResponse;
+  try {
+    response = await send({
+      method: request.method,
+      url,
+      headers: { ...ctx.session.headers(), ...(admin ? adminHeaders() : {}), ...headers },
+      ...(body !== undefined ? { body, raw } : {}),
+    });
+  } catch (error) {
+    return { ...shown, outcome: 'failed', error: `the request failed: ${(error as Error).message}` };
+  }
+
+  const label = operation?.id ?? `${request.method} ${path.split('?')[0] ?? path}`;
+  const checks = checkExpectations(expect, response, {
+    contract: ctx.contract,
+    operation,
+    label,
+    requestIssues: operation ? requestIssues(ctx.contract, operation, matched?.params ?? {}, body, raw) : [],
+  });
+  if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
+  return {
+    ...shown,
+    outcome: checks.every((c) => c.passed) ? 'passed' : 'failed',
+    status: response.status,
+    durationMs: Math.round(response.durationMs * 10) / 10,
+    checks,
+  };
+}
+
+/** What the spec's own validation says about the request, to tell which rule an error status tests. */
+function requestIssues(contract: Contract, operation: Operation, params: Record<string, string>, body: unknown, raw: boolean): ValidationIssue[] {
+  const issues = contract.validators.params(operation.id, params);
+  if (body === undefined || !operation.requestBody) return issues;
+  let value = body;
+  if (raw) {
+    try {
+      value = JSON.parse(String(body));
+    } catch {
+      return issues;
+    }
+  }
+  return [...issues, ...contract.validators.body(operation.id, value)];
+}
+
+/** Takes captured values into the variables; a capture that finds nothing is a failed check. */
+export function capture(specs: Record<string, CaptureSpec>, response: Pick<HttpResponse, 'body' | 'headers' | 'status'>, vars: Variables, label: string, operation?: Operation): CheckResult[] {
+  const results: CheckResult[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    const header = typeof spec === 'object' && 'header' in spec ? spec.header : undefined;
+    const path = typeof spec === 'string' ? spec : 'json' in spec ? spec.json : undefined;
+    let value: unknown;
+    if (header !== undefined) value = response.headers[header.toLowerCase()];
+    else if (path !== undefined) value = queryJson(path, response.body)[0];
+    const rule = `${label}: captures ${name} from ${header !== undefined ? `header ${header}` : path ?? ''}`;
+    const basis = path !== undefined ? jsonPathBasis(operation?.responses.get(response.status), path, true) : { basis: 'documented' as const };
+    if (value === undefined) results.push({ rule, passed: false, ...basis, actual: 'found nothing' });
+    else {
+      vars.set(name, value);
+      results.push({ rule, passed: true, ...basis });
+    }
+  }
+  return results;
+}

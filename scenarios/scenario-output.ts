@@ -1,0 +1,72 @@
+/**
+ * Renders a scenario run: the console text (one block per suite, one line per step with its
+ * timing, failed rules under it) and the JUnit suites (one test case per step).
+ */
+import type { JunitCase, JunitSuite } from '../report/index.ts';
+import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
+
+const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
+
+/** FAILURE for a broken documented rule, DIVERGENCE for a broken assumed one. */
+export const verdictOf = (check: CheckResult): 'FAILURE' | 'DIVERGENCE' => (check.basis === 'documented' ? 'FAILURE' : 'DIVERGENCE');
+
+export function describeFailure(check: CheckResult): string {
+  const why = check.basis === 'assumed' ? ` [assumed: ${check.reason ?? ''}]` : check.reason ? ` [${check.reason}]` : ' [documented]';
+  return `${verdictOf(check)} ${check.rule}: ${check.actual ?? 'failed'}${why}`;
+}
+
+function stepLine(step: StepResult): string {
+  const op = step.operationId ? ` (${step.operationId})` : '';
+  const status = step.status !== undefined ? ` → ${step.status}` : '';
+  const time = step.outcome === 'skipped' ? '' : ` ${step.durationMs.toFixed(1)} ms`;
+  return `  ${MARK[step.outcome]} ${step.name} — ${step.method} ${step.path}${status}${op}${time}`;
+}
+
+/** The console block of one suite. */
+export function formatSuite(suite: SuiteResult): string {
+  const tenant = suite.tenant ? `, tenant ${suite.tenant}` : '';
+  const lines = [`${MARK[suite.outcome]} ${suite.name} (${suite.file}${tenant}) ${suite.durationMs} ms`];
+  if (suite.skipReason) lines.push(`    skipped: ${suite.skipReason}`);
+  if (suite.error) lines.push(`    error: ${suite.error}`);
+  if (!suite.skipReason && !suite.error) {
+    for (const step of suite.steps) {
+      lines.push(stepLine(step));
+      if (step.skipReason) lines.push(`      skipped: ${step.skipReason}`);
+      if (step.error) lines.push(`      error at ${suite.file}:${step.line}: ${step.error}`);
+      for (const check of step.checks.filter((c) => !c.passed)) lines.push(`      ${describeFailure(check)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function formatSummary(report: ScenarioReport): string {
+  const { suites, steps, documentedFailures, assumedFailures } = report.summary;
+  return [
+    `${report.passed ? 'PASS' : 'FAIL'} ${report.target}${report.simulator ? ' (simulator)' : ''} in ${report.durationMs} ms`,
+    `suites: ${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped`,
+    `steps: ${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`,
+    `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
+  ].join('\n');
+}
+
+/** One JUnit test suite per scenario suite, one case per step. */
+export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
+  return report.suites.map((suite) => ({
+    name: suite.name,
+    cases: suite.steps.map((step): JunitCase => {
+      const failed = step.checks.filter((c) => !c.passed);
+      const kase: JunitCase = {
+        name: `${step.name}${step.operationId ? ` (${step.operationId})` : ''}`,
+        classname: suite.file,
+        timeMs: step.durationMs,
+      };
+      if (step.outcome === 'skipped') kase.skipped = step.skipReason ?? suite.skipReason ?? 'skipped';
+      if (step.outcome === 'failed' || (suite.error && step.outcome === 'skipped')) {
+        const messages = [...(step.error ? [`error: ${step.error}`] : []), ...(suite.error ? [`suite error: ${suite.error}`] : []), ...failed.map(describeFailure)];
+        kase.failure = { message: messages[0] ?? 'failed', details: [`${suite.file}:${step.line} ${step.method} ${step.path}`, ...messages].join('\n') };
+        delete kase.skipped;
+      }
+      return kase;
+    }),
+  }));
+}

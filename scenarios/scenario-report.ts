@@ -1,0 +1,71 @@
+/** The result of a scenario run: suites, their steps and every rule each step checked. */
+import type { CheckResult } from './check-expectations.ts';
+
+export type { CheckResult } from './check-expectations.ts';
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+export interface StepResult {
+  name: string;
+  /** The line of the step in its file. */
+  line: number;
+  method: string;
+  /** The path as sent (variables rendered). */
+  path: string;
+  /** The spec operation the request hit; absent for the admin API or an unknown route. */
+  operationId?: string;
+  outcome: Outcome;
+  /** The response status, when a response came. */
+  status?: number;
+  durationMs: number;
+  checks: CheckResult[];
+  skipReason?: string;
+  /** Why the step could not be run to the end (a template, the network). */
+  error?: string;
+}
+
+export interface SuiteResult {
+  name: string;
+  file: string;
+  outcome: Outcome;
+  /** The simulator tenant the suite ran in. */
+  tenant?: string;
+  durationMs: number;
+  steps: StepResult[];
+  skipReason?: string;
+  error?: string;
+}
+
+export interface ScenarioSummary {
+  suites: Record<Outcome, number>;
+  steps: Record<Outcome, number>;
+  /** Failed checks whose rule the platform's description documents. */
+  documentedFailures: number;
+  /** Failed checks whose rule the spec assumes. */
+  assumedFailures: number;
+}
+
+export interface ScenarioReport {
+  target: string;
+  simulator: boolean;
+  startedAt: string;
+  durationMs: number;
+  suites: SuiteResult[];
+  summary: ScenarioSummary;
+  /** True when no suite failed. */
+  passed: boolean;
+}
+
+export function summarize(suites: SuiteResult[]): ScenarioSummary {
+  const count = <T extends { outcome: Outcome }>(items: T[]): Record<Outcome, number> => ({
+    passed: items.filter((i) => i.outcome === 'passed').length,
+    failed: items.filter((i) => i.outcome === 'failed').length,
+    skipped: items.filter((i) => i.outcome === 'skipped').length,
+  });
+  const failedChecks = suites.flatMap((s) => s.steps).flatMap((s) => s.checks).filter((c) => !c.passed);
+  return {
+    suites: count(suites),
+    steps: count(suites.flatMap((s) => s.steps)),
+    documentedFailures: failedChecks.filter((c) => c.basis === 'documented').length,
+    assumedFailures: failedChecks.filter((c) => c.basis === 'assumed').length,
+  };
+}

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
+import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
+
+const BIN = new URL('../../bin/gas-harness.js', import.meta.url).pathname;
+let sim: RunningSimulator;
+let broken: BrokenTarget;
+let dir: string;
+
+/** Runs the command in a child process (never blocking this one, which serves the targets). */
+function gasHarness(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  broken = await startBrokenTarget({ upstream: sim.url, operationId: 'createBrand', defect: 'undocumentedStatus' });
+  dir = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+});
+
+afterAll(async () => {
+  await broken.close();
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('gas-harness fuzz', () => {
+  it('exits 1 on a broken target, naming the operation and check, with seed, curl, scenario and JUnit', async () => {
+    const out = join(dir, 'out');
+    const junit = join(dir, 'junit.xml');
+    const { code, stdout, stderr } = await gasHarness(['fuzz', '--target', broken.url, '--operations', 'createBrand', '--runs', '20', '--seed', '3', '--out', out, '--junit', junit]);
+    expect(code, stderr).toBe(1);
+    expect(stdout).toContain('seed 3');
+    expect(stdout).toMatch(/FAILURE createBrand status_documented: answered 418/);
+    expect(stdout).toMatch(/seed -?\d+, path \d+(:\d+)* \(\d+ shrinks\); run seed 3/);
+    expect(stdout).toMatch(/curl -i -X POST '.*\/v1\/brands' .*authorization: Bearer <redacted>/);
+    expect(stdout).toMatch(/\d+ cases\/second/);
+    expect(stderr).toMatch(/fuzzing: \d+\/\d+ cases/);
+    expect(readdirSync(out).some((f) => f.startsWith('createBrand-status_documented-') && f.endsWith('.yaml'))).toBe(true);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuite name="fuzz createBrand"');
+    expect(xml).toMatch(/<testcase name="status_documented" classname="fuzz.createBrand" time="[\d.]+">\s*<failure/);
+  }, 60_000);
+
+  it('exits 0 against its in-process simulator, taking the seed from FUZZ_SEED', async () => {
+    const { code, stdout, stderr } = await gasHarness(['fuzz', '--operations', 'upsertMerchant', 'incrementOrderCounter', '--runs', '10', '--checks', 'not_a_server_error,status_documented,stateful_sequences'], { FUZZ_SEED: '12345' });
+    expect(code, stdout + stderr).toBe(0);
+    expect(stdout).toContain('seed 12345');
+    expect(stdout).toContain('upsertMerchant: 10 positive, 10 negative, 10 auth cases');
+    expect(stdout).toContain('sequence order-counter: 10 runs');
+    expect(stdout).toContain('0 failure(s), 0 divergence(s)');
+  }, 60_000);
+
+  it('exits 2 on an unknown check', async () => {
+    const { code, stderr } = await gasHarness(['fuzz', '--target', sim.url, '--checks', 'no_such_check']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown check no_such_check');
+  }, 60_000);
+});

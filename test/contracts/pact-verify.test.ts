@@ -1,0 +1,124 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPactFiles } from '../../contracts/pact/pact-files.ts';
+import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
+import { startSimulator } from '../../simulator/index.ts';
+import { loadContract } from '../../spec/index.ts';
+import { DEV_API_KEY, send } from '../../target/index.ts';
+import { startBrokenTarget } from '../support/broken-target.ts';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
+const interactionCount = readPactFiles().reduce((n, { pact }) => n + pact.interactions.length, 0);
+
+let simulator: { url: string; close(): Promise<void> };
+beforeAll(async () => {
+  simulator = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await simulator.close();
+});
+
+/**
+ * A target that leaks the caller's credentials into a field the pacts check: the product read's
+ * `data.enabled` (a boolean) carries the Authorization header, so Pact's mismatch quotes it.
+ */
+async function startLeakingTarget(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+      send({ method: req.method ?? 'GET', url: `${upstream}${req.url ?? '/'}`, headers, ...(body !== undefined ? { body, raw: true } : {}) }).then((answer) => {
+        let text = answer.text;
+        const product = answer.body as { data?: { enabled?: unknown } } | undefined;
+        if (/^\/v1\/products\//.test(req.url ?? '') && answer.status === 200 && product?.data) {
+          text = JSON.stringify({ data: { ...product.data, enabled: req.headers.authorization ?? '' } });
+        }
+        res.writeHead(answer.status, answer.headers['content-type'] ? { 'content-type': answer.headers['content-type'] } : {}).end(text);
+      }, (error: unknown) => res.writeHead(502).end(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** Runs `gas-harness contracts verify` and returns its exit code and console output. */
+async function verifyCommand(args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, 'contracts', 'verify', ...args], { timeout: 60_000 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: (failed.stdout ?? '') + (failed.stderr ?? '') };
+  }
+}
+
+describe('verification of the committed pacts', () => {
+  it('passes every interaction against the simulator, in a tenant of its own', async () => {
+    // Poison the default tenant: a run that reached it instead of its own tenant would get 500s.
+    const poisoned = await send({ method: 'PUT', url: `${simulator.url}/__sim/faults`, body: { rules: [{ operationId: '*', status: 500 }] } });
+    expect(poisoned.status).toBe(200);
+    try {
+      const report = await verifyPacts({ target: simulator.url });
+      expect(report.results.filter((r) => !r.passed).map(formatInteractionResult)).toEqual([]);
+      expect(report.results).toHaveLength(interactionCount);
+      expect(report.passed).toBe(true);
+      expect(report.tenant).toMatch(/^run-/);
+      const contract = await loadContract();
+      expect(new Set(report.results.map((r) => r.operationId))).toEqual(new Set(contract.operations.map((op) => op.id)));
+    } finally {
+      await send({ method: 'DELETE', url: `${simulator.url}/__sim/faults` });
+    }
+  });
+
+  it('fails against a target that answers one operation wrongly, and names that operation', async () => {
+    const broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'serverError' });
+    try {
+      const report = await verifyPacts({ target: broken.url });
+      expect(report.passed).toBe(false);
+      const failed = report.results.filter((r) => !r.passed);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(new Set(failed.map((r) => r.operationId))).toEqual(new Set(['getProduct']));
+      for (const result of failed) expect(formatInteractionResult(result)).toMatch(/^FAIL {2}getProduct {2}.*500/);
+      expect(report.results.filter((r) => r.passed)).toHaveLength(interactionCount - failed.length);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('exits 1 on a failure and never shows the token or the API key, even when the target leaks them', async () => {
+    const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'] } });
+    const token = (minted.body as { accessToken: string }).accessToken;
+    const broken = await startLeakingTarget(simulator.url);
+    try {
+      const { code, output } = await verifyCommand(['--target', broken.url, '--token', token]);
+      expect(code).toBe(1);
+      expect(output).toMatch(/^FAIL {2}getProduct {2}a request to read a product: .*enabled.*Bearer <redacted>/m);
+      expect(output).not.toContain(token);
+      expect(output).not.toContain(token.split('.')[2]);
+      expect(output).not.toContain(DEV_API_KEY);
+      expect(output).toMatch(/\d+ passed, [1-9]\d* failed/);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('starts a simulator in-process when no target is given, and prints one line per interaction', async () => {
+    const { code, output } = await verifyCommand([]);
+    expect(code, output).toBe(0);
+    const lines = output.split('\n').filter((line) => /^(PASS|FAIL) {2}/.test(line));
+    expect(lines).toHaveLength(interactionCount);
+    expect(lines.every((line) => line.startsWith('PASS'))).toBe(true);
+    expect(output).toContain(`${interactionCount} interactions verified against the in-process simulator`);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { jsonPathBasis, schemaBasis, statusBasis } from '../../scenarios/rule-basis.ts';
+import { loadContract } from '../../spec/index.ts';
+
+const contract = await loadContract();
+const op = (id: string) => {
+  const found = contract.operationsById.get(id);
+  if (!found) throw new Error(id);
+  return found;
+};
+const UUID = '4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f';
+
+describe('telling documented rules from assumed ones', () => {
+  it('calls the provider update 404 and 401 documented, and a 5xx always a broken documented rule', () => {
+    expect(statusBasis(op('updateMerchantProvider'), 404, 204, []).basis).toBe('documented');
+    expect(statusBasis(op('getProduct'), 401, 200, []).basis).toBe('documented');
+    expect(statusBasis(op('getProduct'), 200, 500, []).basis).toBe('documented');
+  });
+
+  it('calls a status assumed when the spec assumes it, its condition or its trigger', () => {
+    expect(statusBasis(op('getProduct'), 404, 200, [])).toMatchObject({ basis: 'assumed', reason: 'An unknown product is 404.' });
+    expect(statusBasis(op('updateMerchantProvider'), 409, 204, []).reason).toMatch(/another provider of the same merchant/);
+    expect(statusBasis(op('updateMerchantProvider'), 403, 204, []).reason).toMatch(/scope/);
+    const negativePriority = contract.validators.body('updateMerchantProvider', { priority: -1 });
+    expect(statusBasis(op('updateMerchantProvider'), 422, 204, negativePriority).reason).toMatch(/negative one is rejected/);
+    const unknownProperty = contract.validators.body('updateMerchantProvider', { colour: 'blue' });
+    expect(statusBasis(op('updateMerchantProvider'), 400, 204, unknownProperty).basis).toBe('documented');
+    expect(contract.validators.params('updateMerchantProvider', { merchantId: UUID, merchantProviderId: UUID })).toEqual([]);
+  });
+
+  it('calls a body check assumed when the body or its schema is', () => {
+    const counter = op('incrementOrderCounter').responses.get(200);
+    expect(schemaBasis(counter, []).basis).toBe('assumed');
+    expect(jsonPathBasis(counter, '$.orderCount', false).basis).toBe('assumed');
+    const product = op('getProduct').responses.get(200);
+    expect(jsonPathBasis(product, '$.data.category.name', false).basis).toBe('documented');
+    expect(jsonPathBasis(product, '$.data.imageUrl', true).basis).toBe('assumed');
+    expect(jsonPathBasis(op('upsertConsumerAddress').responses.get(200), '$.id', false).basis).toBe('assumed');
+  });
+});

@@ -1,0 +1,74 @@
+/** Authentication comes first: 401 for any token that is not a valid one, 403 for a valid one without permission. */
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_JWT_SECRET } from '../../target/index.ts';
+import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
+
+let sim: TestSimulator;
+beforeAll(async () => { sim = await startTestSimulator(); });
+afterAll(async () => sim.close());
+
+const product = `/v1/products/${DEMO.productP13}`;
+const get = (auth: string) => sim.request({ method: 'GET', url: product, auth });
+const sign = (claims: Record<string, unknown>, secret = DEV_JWT_SECRET, exp = '1h') =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+
+describe('authentication', () => {
+  it('accepts a minted token', async () => {
+    expect((await get(await sim.token())).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no Authorization header', { authorization: undefined }],
+    ['a Basic credential', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['the word Bearer alone', { authorization: 'Bearer' }],
+    ['a token that is not a JWT', { authorization: 'Bearer not-a-jwt' }],
+    ['the API key where a bearer token is needed', { authorization: 'gas-sim-dev-api-key' }],
+  ])('answers 401 {} with WWW-Authenticate for %s', async (_, { authorization }) => {
+    const res = await sim.simulator.app.inject({ method: 'GET', url: product, headers: authorization ? { authorization } : {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({});
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('answers 401 for a wrongly signed, an unsigned (alg none) and an expired token', async () => {
+    expect((await get(await sign({ scope: 'catalog:read' }, 'another-secret-of-sufficient-length'))).statusCode).toBe(401);
+    expect((await get(new UnsecuredJWT({ scope: 'catalog:read' }).setExpirationTime('1h').encode())).statusCode).toBe(401);
+    expect((await get(await sim.token({ scopes: ['catalog:read'], expiresInSeconds: -60 }))).statusCode).toBe(401);
+    expect((await get(await sign({ scope: 'catalog:read' }, DEV_JWT_SECRET, '-1m'))).statusCode).toBe(401);
+  });
+
+  it('answers 401 to the order counter without its API key or with a bearer token', async () => {
+    const body = { consumerId: DEMO.consumerAna, orderId: DEMO.consumerAna };
+    expect((await sim.request({ method: 'POST', url: '/v1/consumers/orders/counter', body, auth: 'none' })).statusCode).toBe(401);
+    const bearer = await sim.request({ method: 'POST', url: '/v1/consumers/orders/counter', body });
+    expect(bearer.statusCode).toBe(401);
+    expect(bearer.headers['www-authenticate']).toContain('ApiKey');
+  });
+
+  it('answers 403 {} to a valid token without the operation scope', async () => {
+    const res = await get(await sim.token({ scopes: ['catalog:write'] }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({});
+  });
+
+  it('answers 403 to a token bound to another dealer, merchant, consumer or user', async () => {
+    const other = '99999999-9999-4999-8999-999999999999';
+    const dealerToken = await sim.token({ dealerId: other });
+    expect((await sim.request({ method: 'PUT', url: `/v1/dealers/${DEMO.dealer}/orders/o/eta`, auth: dealerToken, body: { eta: 1 } })).statusCode).toBe(403);
+    expect((await sim.request({ method: 'PUT', url: `/v1/dealers/${other}/orders/o/eta`, auth: dealerToken, body: { eta: 1 } })).statusCode).toBe(404);
+    const merchantToken = await sim.token({ merchantId: other });
+    expect((await sim.request({ method: 'PUT', url: `/v1/merchants/${DEMO.merchant}`, auth: merchantToken, body: { categoryCode: '5983' } })).statusCode).toBe(403);
+    const consumerToken = await sim.token({ consumerId: other });
+    const address = { zip: '1', number: '1', street: 'A', city: 'B', state: 'C', country: 'BR' };
+    expect((await sim.request({ method: 'PUT', url: `/v1/consumers/${DEMO.consumerAna}/addresses`, auth: consumerToken, body: address })).statusCode).toBe(403);
+    const userToken = await sim.token({ sub: DEMO.userConsumer });
+    expect((await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userDealer}/profile`, auth: userToken })).statusCode).toBe(403);
+    expect((await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userConsumer}/profile`, auth: userToken })).statusCode).toBe(200);
+  });
+
+  it('checks the token before reading the body', async () => {
+    const res = await sim.request({ method: 'PUT', url: '/v1/users', auth: 'none', raw: '{broken', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

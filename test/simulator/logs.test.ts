@@ -1,0 +1,21 @@
+/** One structured log line per request, telling simulated failures from the simulator's own. */
+import { describe, expect, it } from 'vitest';
+import { DEMO, startTestSimulator } from './sim-harness.ts';
+
+describe('request logs', () => {
+  it('writes one line per request with operation id, status and duration, marking asked-for failures', async () => {
+    const sim = await startTestSimulator();
+    await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}` });
+    await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, headers: { prefer: 'code=500' } });
+    await sim.request({ method: 'GET', url: '/nowhere' });
+    const lines = sim.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' && l.operationId !== 'admin');
+    expect(lines).toEqual([
+      expect.objectContaining({ operationId: 'getProduct', status: 200, durationMs: expect.any(Number), level: 30 }),
+      expect.objectContaining({ operationId: 'getProduct', status: 500, simulated: true, level: 30 }),
+      expect.objectContaining({ operationId: null, status: 404, path: '/nowhere' }),
+    ]);
+    expect(lines[0]).not.toHaveProperty('simulated');
+    expect(sim.logs.some((l) => l.includes('SimulatorBug'))).toBe(false);
+    await sim.close();
+  });
+});

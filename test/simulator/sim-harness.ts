@@ -1,0 +1,73 @@
+/** In-process access to a fresh simulator for tests: inject requests, mint tokens, capture log lines. */
+import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
+import { DEV_API_KEY } from '../../target/index.ts';
+
+export const ALL_SCOPES = [
+  'payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write',
+];
+
+export interface TestSimulator {
+  simulator: Simulator;
+  logs: string[];
+  token(claims?: Record<string, unknown>): Promise<string>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface InjectOptions {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON body; use `raw` for a body sent as it is. */
+  body?: unknown;
+  raw?: string | Buffer;
+  /** Bearer token, `apiKey` for the order counter's key, or `none`. */
+  auth?: string;
+}
+
+export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
+  const logs: string[] = [];
+  const logStream = new Writable({ write(chunk: Buffer, _enc, done) { logs.push(chunk.toString()); done(); } });
+  const simulator = await createSimulator({ logLevel: 'info', logStream, ...options });
+  const app = simulator.app;
+  const token = async (claims: Record<string, unknown> = {}) => {
+    const res = await app.inject({ method: 'POST', url: '/__sim/tokens', payload: { scopes: ALL_SCOPES, ...claims } });
+    return (res.json() as { accessToken: string }).accessToken;
+  };
+  let defaultToken: string | undefined;
+  return {
+    simulator,
+    logs,
+    token,
+    async request({ method, url, headers = {}, body, raw, auth }) {
+      const all: Record<string, string> = { ...headers };
+      if (auth === undefined) all.authorization = `Bearer ${(defaultToken ??= await token())}`;
+      else if (auth === 'apiKey') all.authorization = DEV_API_KEY;
+      else if (auth !== 'none') all.authorization = `Bearer ${auth}`;
+      if (body !== undefined && !Object.keys(all).some((h) => h.toLowerCase() === 'content-type')) all['content-type'] = 'application/json';
+      return app.inject({ method: method as 'GET', url, headers: all, ...(raw !== undefined ? { payload: raw } : body !== undefined ? { payload: JSON.stringify(body) } : {}) });
+    },
+    close: () => simulator.close(),
+  };
+}
+
+/** Ids of the embedded demo dataset used by the tests (listed in the README too). */
+export const DEMO = {
+  merchant: 'b7e6a0c2-4f1d-4c3e-9a52-1d8f0e6b3a71',
+  providerCielo: 'e1a4c7d2-3b5f-4e8a-9c61-2d7b0f3e5a94',
+  providerPixName: 'Pix Banco do Brasil',
+  dealer: 'd4e7a1b5-6e8c-4b1d-8f94-5a0e3c6b8d27',
+  areaSe: '16a9c3d7-8a0e-4d3f-8b16-7c2a5e8d0f49',
+  areaBelaVista: '27b0d4e8-9b1f-4e4a-9c27-8d3b6f9e1a50',
+  userConsumer: '5ae3a7b1-ce4c-4b7d-8f5a-b06e9c2b4d83',
+  userConsumerEmail: 'ana.lima@example.com',
+  userDealer: '6bf4b8c2-df5d-4c8e-9a6b-c17fad3c5e94',
+  categoryCozinha: '8db6dae4-f17f-4eaa-9c8d-e391cf5e7ab6',
+  brandUltragazName: 'Ultragaz',
+  productP13: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  consumerAna: '9d0e1f2a-3b4c-4d5e-9f6a-8b9c0d1e2f3a',
+} as const;
+
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

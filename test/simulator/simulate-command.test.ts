@@ -1,0 +1,54 @@
+/** `gas-harness simulate` end to end: a real process, a real socket on port 0, clear errors for bad flags and files. */
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname];
+const run = (...args: string[]) => spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+describe('gas-harness simulate', () => {
+  it('starts, prints where it listens and the key, and answers a curl-like client', async () => {
+    const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(err);
+        if (m?.[1]) resolve(m[1]);
+      });
+      child.on('exit', () => reject(new Error(err)));
+    });
+    expect(err).toContain('order counter API key: gas-sim-dev-api-key');
+    expect(err).toContain('/__sim/tokens');
+    const token = ((await (await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read"]}' })).json()) as { accessToken: string }).accessToken;
+    const product = await fetch(`${url}/v1/products/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d`, { headers: { authorization: `Bearer ${token}` } });
+    expect(product.status).toBe(200);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  });
+
+  it('prints the default dataset as a valid snapshot that --data accepts back', async () => {
+    const printed = run('simulate', '--print-data');
+    expect(printed.status).toBe(0);
+    const snapshot = JSON.parse(printed.stdout) as { version: number; collections: Record<string, unknown[]> };
+    expect(snapshot.version).toBe(1);
+    expect(snapshot.collections.products?.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('says what is wrong with a bad flag or a bad data file and exits non-zero', () => {
+    const badPort = run('simulate', '--port', 'eighty');
+    expect(badPort.status).toBe(2);
+    expect(badPort.stderr).toContain('--port');
+    const dir = mkdtempSync(join(tmpdir(), 'gas-'));
+    writeFileSync(join(dir, 'bad.json'), '{"version": 1, "collections": {"products": [{"name": "no id"}]}}');
+    const badData = run('simulate', '--data', join(dir, 'bad.json'));
+    expect(badData.status).toBe(2);
+    expect(badData.stderr).toMatch(/bad\.json is not a valid snapshot: .*products\/0/);
+    const notJson = join(dir, 'not.json');
+    writeFileSync(notJson, 'nope');
+    expect(run('simulate', '--data', notJson).stderr).toContain('not valid JSON');
+    expect(run('simulate', '--nope').status).toBe(2);
+  });
+});
