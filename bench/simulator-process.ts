@@ -6,8 +6,8 @@ import type { ChildMessage } from './simulator-child.ts';
 export interface SimulatorProcess {
   url: string;
   pid: number;
-  /** The child's resident set size, in MB. */
-  rssMb(): Promise<number>;
+  /** The child's memory, in MB: as it is, or after a full garbage collection. */
+  memoryMb(options?: { collectGarbage?: boolean }): Promise<{ rss: number; heapUsed: number }>;
   close(): Promise<void>;
 }
 
@@ -15,7 +15,8 @@ const CHILD = fileURLToPath(new URL('./simulator-child.ts', import.meta.url));
 
 export async function forkSimulator(options: { dataset?: 'default' | 'empty' } = {}): Promise<SimulatorProcess> {
   const child = fork(CHILD, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator child on exit.
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
     env: { ...process.env, BENCH_DATASET: options.dataset ?? 'default' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -33,7 +34,7 @@ export async function forkSimulator(options: { dataset?: 'default' | 'empty' } =
   return {
     url,
     pid: child.pid ?? -1,
-    rssMb: () => memoryOf(child).then((usage) => usage.rss / 1024 / 1024),
+    memoryMb: (options = {}) => memoryOf(child, options.collectGarbage ?? false).then((u) => ({ rss: u.rss / 2 ** 20, heapUsed: u.heapUsed / 2 ** 20 })),
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.send({ type: 'close' });
@@ -44,7 +45,7 @@ export async function forkSimulator(options: { dataset?: 'default' | 'empty' } =
   };
 }
 
-function memoryOf(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+function memoryOf(child: ChildProcess, collectGarbage: boolean): Promise<NodeJS.MemoryUsage> {
   return new Promise((resolve) => {
     const onMessage = (message: ChildMessage): void => {
       if (message.type === 'memory') {
@@ -53,6 +54,6 @@ function memoryOf(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
       }
     };
     child.on('message', onMessage);
-    child.send({ type: 'memory' });
+    child.send({ type: 'memory', collectGarbage });
   });
 }

@@ -67,7 +67,9 @@ export function prismArguments(options: PrismOptions): string[] {
   const args = options.mode === 'proxy' ? ['proxy', document, requireUpstream(options)] : ['mock', document];
   args.push('--host', options.host ?? '127.0.0.1', '--port', String(options.port ?? 0));
   args.push('--verboseLevel', options.verboseLevel ?? 'info', '--errors', String(options.errors ?? false));
-  if (options.mode === 'mock' && options.dynamic) args.push('--dynamic');
+  // json-schema-faker would otherwise add random properties to every object, `{}` of a 401 included
+  // (it ignores `maxProperties: 0`); our schemas name every property a body may carry.
+  if (options.mode === 'mock' && options.dynamic) args.push('--dynamic', '--json-schema-faker-fillProperties=false');
   if (options.mode === 'mock' && options.seed !== undefined) args.push('--seed', options.seed);
   return args;
 }

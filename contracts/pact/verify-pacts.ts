@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { redactSecrets } from '../../report/index.ts';
-import { loadContract } from '../../spec/index.ts';
+import { loadContract, type Contract } from '../../spec/index.ts';
 import { adminHeaders, connectTarget } from '../../target/index.ts';
 import { operationFor } from './operation-lookup.ts';
 import { PACTS_DIR, readPactFiles } from './pact-files.ts';
@@ -102,26 +102,42 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
     return { passed: false, tenant: session.tenant, results: [], notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)] };
   }
 
+  const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(pactFiles, contract);
+  const results = interactionResultsOf(parsed, operationOf, redact);
+  // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
+  const described = (interaction: string) => results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
+  for (const e of parsed.errors ?? []) if (!described(e.interaction)) notices.push(redact(`${e.interaction}: ${e.mismatch?.message ?? 'failed'}`));
+  if (results.length === 0) notices.push('the verifier reported no interaction');
+  return { passed: parsed.result === true && results.length > 0 && results.every((r) => r.passed), tenant: session.tenant, results, notices };
+}
+
+/** The operation each local interaction calls, by description. */
+function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<string, string> {
   const operationOf = new Map<string, string>();
-  if (!options.broker) {
-    for (const location of pactFiles) {
-      for (const { pact } of readPactFiles(location)) {
-        for (const i of pact.interactions) operationOf.set(i.description, operationFor(contract, i.request.method, i.request.path)?.op.id ?? '');
+  for (const location of pactFiles) {
+    for (const { pact } of readPactFiles(location)) {
+      for (const i of pact.interactions) {
+        const called = operationFor(contract, i.request.method, i.request.path);
+        if (called) operationOf.set(i.description, called.op.id);
       }
     }
   }
-  const results = (parsed.interactionResults ?? []).map((r): InteractionResult => {
+  return operationOf;
+}
+
+/** One result per interaction the verifier ran, with its mismatches (matched by description). */
+function interactionResultsOf(parsed: VerifierJson, operationOf: Map<string, string>, redact: (text: string) => string): InteractionResult[] {
+  return (parsed.interactionResults ?? []).map((r): InteractionResult => {
+    // The verifier names a failure "Verifying a pact between C and P [Given S] - <description>".
     const errors = (parsed.errors ?? []).filter((e) => e.interaction === r.description || e.interaction.endsWith(` - ${r.description}`));
     const mismatches = errors.flatMap((e) => e.mismatch?.mismatches?.map((m) => (m.path ? `${m.path} -> ${m.mismatch ?? ''}` : m.mismatch ?? '')) ?? [e.mismatch?.message ?? 'failed']);
     return {
       description: r.description,
-      operationId: operationOf.get(r.description) || undefined,
+      operationId: operationOf.get(r.description),
       passed: r.result.toUpperCase() === 'OK' && errors.length === 0,
       mismatches: mismatches.map(redact),
     };
   });
-  if (results.length === 0) notices.push('the verifier reported no interaction');
-  return { passed: parsed.result === true && results.length > 0 && results.every((r) => r.passed), tenant: session.tenant, results, notices };
 }
 
 /** One line: PASS or FAIL, the operation, the interaction, and for a failure what did not match. */

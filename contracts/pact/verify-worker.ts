@@ -75,6 +75,8 @@ function verifierOptions(request: WorkerRequest, contract: Contract): VerifierOp
     ...(broker
       ? {
           pactBrokerUrl: broker.url,
+          // Pact's recommended selection: the consumers' main branch and what is deployed or released.
+          consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }, ...(broker.branch ? [{ matchingBranch: true }] : [])],
           ...(broker.token ? { pactBrokerToken: broker.token } : {}),
           ...(broker.providerVersion ? { providerVersion: broker.providerVersion } : {}),
           ...(broker.branch ? { providerVersionBranch: broker.branch } : {}),

@@ -10,6 +10,7 @@ export type StateParams = Record<string, string>;
 type StateSetup = (store: Store, params: StateParams, contract: Contract) => StateParams;
 
 const short = (id: string) => id.slice(0, 8);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function ensureMerchant(store: Store, merchantId: string): void {
   if (!store.get('merchants', merchantId)) store.put('merchants', { id: merchantId, name: `Merchant ${short(merchantId)}`, categoryCode: '5983' });
@@ -173,6 +174,9 @@ function createResourcesOfPath(store: Store, path: string, contract: Contract): 
     const match = regex.exec(pathOnly);
     if (!match) continue;
     const p: StateParams = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+    // Products and profiles are read back with an id the spec types as a UUID: a path naming another
+    // id creates nothing, so its read stays 404 instead of answering a body that breaks its schema.
+    for (const name of ['productId', 'userId']) if (p[name] !== undefined && !UUID.test(p[name] ?? '')) delete p[name];
     if (p.merchantId) ensureMerchant(store, p.merchantId);
     if (p.merchantId && p.merchantProviderId && !store.get('providers', `${p.merchantId}/${p.merchantProviderId}`)) {
       putProvider(store, p.merchantId, p.merchantProviderId, `Provider ${short(p.merchantProviderId)}`, 1);
@@ -182,7 +186,7 @@ function createResourcesOfPath(store: Store, path: string, contract: Contract): 
     if (p.categoryId) putCategory(store, p);
     if (p.productId) putProduct(store, { categoryId: randomUUID(), brandId: randomUUID(), ...p });
     if (p.userId && !store.get('users', p.userId)) putUser(store, { email: `user-${short(p.userId)}@example.com`, ...p });
-    return { path, ...p };
+    return { ...Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')])), path, created: Object.keys(p).join(',') };
   }
   return { path };
 }

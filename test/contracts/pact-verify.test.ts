@@ -13,6 +13,8 @@ import { startBrokenTarget } from '../support/broken-target.ts';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
+/** A verification replays every interaction (a few seconds); under a loaded CI runner it takes longer. */
+const VERIFY_TIMEOUT_MS = 60_000;
 const interactionCount = readPactFiles().reduce((n, { pact }) => n + pact.interactions.length, 0);
 
 let simulator: { url: string; close(): Promise<void> };
@@ -79,7 +81,7 @@ describe('verification of the committed pacts', () => {
     } finally {
       await send({ method: 'DELETE', url: `${simulator.url}/__sim/faults` });
     }
-  });
+  }, VERIFY_TIMEOUT_MS);
 
   it('fails against a target that answers one operation wrongly, and names that operation', async () => {
     const broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'serverError' });
@@ -94,7 +96,7 @@ describe('verification of the committed pacts', () => {
     } finally {
       await broken.close();
     }
-  });
+  }, VERIFY_TIMEOUT_MS);
 
   it('exits 1 on a failure and never shows the token or the API key, even when the target leaks them', async () => {
     const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'] } });
@@ -111,7 +113,7 @@ describe('verification of the committed pacts', () => {
     } finally {
       await broken.close();
     }
-  });
+  }, VERIFY_TIMEOUT_MS);
 
   it('starts a simulator in-process when no target is given, and prints one line per interaction', async () => {
     const { code, output } = await verifyCommand([]);
@@ -120,5 +122,5 @@ describe('verification of the committed pacts', () => {
     expect(lines).toHaveLength(interactionCount);
     expect(lines.every((line) => line.startsWith('PASS'))).toBe(true);
     expect(output).toContain(`${interactionCount} interactions verified against the in-process simulator`);
-  });
+  }, VERIFY_TIMEOUT_MS);
 });

@@ -4,33 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { parsePrismLine, type PrismLogEvent } from '../../prism/prism-log.ts';
 import { startPrism, type PrismProcess } from '../../prism/prism-process.ts';
 import { createViolationReporter } from '../../prism/violation-reporter.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
 
 const BEARER = { authorization: 'Bearer any-token-the-mock-only-checks-the-scheme' };
-
-describe("Prism's log lines", () => {
-  it('reads a violation with its side, location and severity', () => {
-    const event = parsePrismLine('[12:03:49 AM] ›     [VALIDATOR] ✖  error     Violation: response.body.data.id Response body property data.id must match format "uuid"');
-    expect(event).toEqual<PrismLogEvent>({
-      kind: 'violation', side: 'response', location: 'response.body.data.id', severity: 'error',
-      message: 'Response body property data.id must match format "uuid"',
-    });
-  });
-
-  it('reads a received request, an upstream answer and the listening address', () => {
-    expect(parsePrismLine('[12:03:49 AM] › [HTTP SERVER] put /v1/customers/c1 ℹ  info      Request received')).toEqual({ kind: 'request', method: 'PUT', path: '/v1/customers/c1' });
-    expect(parsePrismLine('[12:03:49 AM] ›     [PROXY] ℹ  info      The upstream call to /v1/customers/c1 has returned 204')).toEqual({ kind: 'upstream', path: '/v1/customers/c1', status: 204 });
-    expect(parsePrismLine('[12:03:45 AM] › [CLI] ▶  start     Prism is listening on http://127.0.0.1:4600')).toEqual({ kind: 'listening', url: 'http://127.0.0.1:4600' });
-  });
-
-  it('reads a warning without a location as a request warning', () => {
-    expect(parsePrismLine('[12:03:49 AM] ›     [VALIDATOR] ⚠  warning   Violation: request Selected route not found')).toMatchObject({ side: 'request', location: 'request', severity: 'warning' });
-  });
-});
 
 describe("Prism's mock", () => {
   let mock: PrismProcess;

@@ -54,8 +54,15 @@ describe('provider states', () => {
     const { body } = await setup('ps5', 'the resources named in {path} exist', { path });
     expect(body).toMatchObject({ merchantId: '0f0f0f0f-0000-4000-8000-000000000001', merchantProviderId: '0f0f0f0f-0000-4000-8000-000000000002' });
     expect((await call('ps5', 'PUT', path, { priority: 1 })).statusCode).toBe(204);
-    await setup('ps5', 'the resources named in {path} exist', { path: '/v1/dealers/dd/orders/o1/eta' });
-    expect((await call('ps5', 'PUT', '/v1/dealers/dd/orders/o1/eta', { eta: 3 })).statusCode).toBe(204);
+    const eta = '/v1/dealers/0f0f0f0f-0000-4000-8000-000000000003/orders/o1/eta';
+    await setup('ps5', 'the resources named in {path} exist', { path: eta });
+    expect((await call('ps5', 'PUT', eta, { eta: 3 })).statusCode).toBe(204);
+  });
+
+  it('creates nothing for ids that are not UUIDs, so reads of them stay 404', async () => {
+    const { body } = await setup('ps5b', 'the resources named in {path} exist', { path: '/v1/products/not-a-uuid' });
+    expect(body).toMatchObject({ productId: 'not-a-uuid', created: '' });
+    expect((await call('ps5b', 'GET', '/v1/products/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('answers 400 listing the known states for an unknown one', async () => {

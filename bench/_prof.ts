@@ -1,0 +1,11 @@
+import { forkSimulator } from './simulator-process.ts';
+import { runLoad } from './load.ts';
+import { requestsFor, BENCH_SCOPES } from './workloads.ts';
+import { request } from 'undici';
+const op = (process.argv[2] ?? 'upsertCustomer') as 'upsertCustomer';
+const sim = await forkSimulator();
+const res = await request(`${sim.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: BENCH_SCOPES }) });
+const { accessToken } = (await res.body.json()) as { accessToken: string };
+const r = await runLoad({ url: sim.url, connections: 50, durationSec: 8, requests: requestsFor(op, accessToken) });
+console.log(op, r.rps, r.p99Ms, r.non2xx);
+await sim.close();

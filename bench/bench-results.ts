@@ -1,0 +1,67 @@
+/** The shape of bench/results.json, the targets it is judged against, and its console table. */
+import type { SoakResult } from './soak.ts';
+
+export interface OperationFigures {
+  operationId: string;
+  simulatorRps: number;
+  prismRps: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface BenchResults {
+  operations: OperationFigures[];
+  startupMs: number;
+  rssMbAfter100kWrites: number;
+  rpsEmpty: number;
+  rps100kRecords: number;
+  /** null when contracts/fuzz is absent. */
+  fuzzCasesPerSecond: number | null;
+  /** null when the scenario runner is absent. */
+  defaultSuitesMs: number | null;
+  soak: SoakResult;
+  targets: TargetVerdict[];
+  details: Record<string, unknown>;
+}
+
+export interface TargetVerdict {
+  target: string;
+  actual: string;
+  met: boolean;
+}
+
+export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
+  const verdicts: TargetVerdict[] = r.operations.flatMap((op) => [
+    { target: `${op.operationId}: simulator ≥ 5× Prism rps`, actual: `${(op.simulatorRps / op.prismRps).toFixed(2)}×`, met: op.simulatorRps >= 5 * op.prismRps },
+    { target: `${op.operationId}: p99 ≤ 5 ms at 50 connections`, actual: `${op.p99Ms.toFixed(2)} ms`, met: op.p99Ms <= 5 },
+  ]);
+  const drop = (r.rpsEmpty - r.rps100kRecords) / r.rpsEmpty;
+  verdicts.push(
+    { target: 'start to first answer ≤ 400 ms', actual: `${r.startupMs.toFixed(0)} ms`, met: r.startupMs <= 400 },
+    { target: 'RSS ≤ 200 MB after 100k writes', actual: `${r.rssMbAfter100kWrites.toFixed(1)} MB`, met: r.rssMbAfter100kWrites <= 200 },
+    { target: 'rps with 100k records within 10% of empty', actual: `${(drop * 100).toFixed(1)}% lower`, met: drop <= 0.1 },
+    { target: `soak: ${r.soak.durationSec} s at ${r.soak.connections} connections, zero errors, writes read back`, actual: `${r.soak.errors} errors, ${r.soak.non2xx} non-2xx, ${r.soak.missingWrites}/${r.soak.acknowledgedWrites} writes missing`, met: r.soak.ok },
+  );
+  return verdicts;
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const num = (n: number | null, digits = 0) => (n === null ? 'null' : n.toFixed(digits));
+
+export function renderTable(r: BenchResults): string {
+  const lines = [
+    `${pad('operationId', 18)}${pad('simulator rps', 15)}${pad('prism rps', 12)}${pad('ratio', 8)}${pad('p50 ms', 9)}p99 ms`,
+    ...r.operations.map((op) => `${pad(op.operationId, 18)}${pad(num(op.simulatorRps), 15)}${pad(num(op.prismRps), 12)}${pad(`${(op.simulatorRps / op.prismRps).toFixed(1)}×`, 8)}${pad(num(op.p50Ms, 2), 9)}${num(op.p99Ms, 2)}`),
+    '',
+    `startupMs             ${num(r.startupMs)}`,
+    `rssMbAfter100kWrites  ${num(r.rssMbAfter100kWrites, 1)}`,
+    `rpsEmpty              ${num(r.rpsEmpty)}`,
+    `rps100kRecords        ${num(r.rps100kRecords)}`,
+    `fuzzCasesPerSecond    ${num(r.fuzzCasesPerSecond, 1)}`,
+    `defaultSuitesMs       ${num(r.defaultSuitesMs)}`,
+    `soak                  ${r.soak.requests} requests, ${num(r.soak.rps)} rps, p99 ${num(r.soak.p99Ms, 2)} ms, ${r.soak.acknowledgedWrites} writes acknowledged`,
+    '',
+    ...r.targets.map((t) => `${t.met ? 'MET   ' : 'MISSED'} ${pad(t.target, 58)} ${t.actual}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: the simulator against Prism's mock on the same spec, side by side on loopback,
+ * plus start-up, memory, large-store, soak, fuzzing and scenario figures. Writes bench/results.json
+ * and prints the same as a table. Stops by itself (about 5 minutes with the defaults);
+ * BENCH_SECONDS, BENCH_ROUNDS and BENCH_SOAK_SECONDS shorten it for a quick look.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { startPrism } from '../prism/prism-process.ts';
+import { startSimulator } from '../simulator/index.ts';
+import { judge, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
+import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
+import { forkSimulator } from './simulator-process.ts';
+import { runSoak } from './soak.ts';
+import { measureStartup } from './startup.ts';
+import { BENCH_SCOPES, BENCHMARKED_OPERATIONS, getProduct, requestsFor, upsertCustomer } from './workloads.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = 50;
+const SOAK_CONNECTIONS = 100;
+const RECORDS = 100_000;
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+
+const say = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** Load runs whose answers were not all 2xx, listed so a run that measured failures is visible. */
+const failedRuns: string[] = [];
+
+async function load(label: string, url: string, requests: LoadRequest[], options: { durationSec?: number; amount?: number; connections?: number } = {}): Promise<LoadResult> {
+  const result = await runLoad({ url, connections: options.connections ?? CONNECTIONS, requests, ...options });
+  if (result.errors > 0 || result.non2xx > 0) failedRuns.push(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCounts)}`);
+  say(`${label}: ${result.rps.toFixed(0)} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
+  return result;
+}
+
+async function mintToken(url: string): Promise<string> {
+  const res = await request(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 }) });
+  const body = (await res.body.json()) as { accessToken?: string };
+  if (res.statusCode !== 201 || !body.accessToken) throw new Error(`the simulator refused to mint a token (${res.statusCode})`);
+  return body.accessToken;
+}
+
+/** Simulator and Prism's mock on each operation, alternating rounds of the same length and connections. */
+async function sideBySide(): Promise<OperationFigures[]> {
+  const sim = await forkSimulator();
+  const prism = await startPrism({ mode: 'mock', verboseLevel: 'error' });
+  try {
+    const token = await mintToken(sim.url);
+    const figures: OperationFigures[] = [];
+    for (const operationId of BENCHMARKED_OPERATIONS) {
+      const requests = requestsFor(operationId, token);
+      await load(`${operationId} simulator warm-up`, sim.url, requests, { durationSec: WARMUP_SECONDS });
+      await load(`${operationId} prism warm-up`, prism.url, requests, { durationSec: WARMUP_SECONDS });
+      const simRuns: LoadResult[] = [];
+      const prismRuns: LoadResult[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        simRuns.push(await load(`${operationId} simulator round ${round}`, sim.url, requests, { durationSec: SECONDS }));
+        prismRuns.push(await load(`${operationId} prism round ${round}`, prism.url, requests, { durationSec: SECONDS }));
+      }
+      figures.push({
+        operationId,
+        simulatorRps: mean(simRuns.map((r) => r.rps)),
+        prismRps: mean(prismRuns.map((r) => r.rps)),
+        p50Ms: mean(simRuns.map((r) => r.p50Ms)),
+        p99Ms: Math.max(...simRuns.map((r) => r.p99Ms)),
+      });
+    }
+    return figures;
+  } finally {
+    await prism.close();
+    await sim.close();
+  }
+}
+
+/** getProduct on the demo dataset, then 100k customer writes, the RSS, and getProduct again. */
+interface LargeStoreFigures {
+  rpsEmpty: number;
+  rps100kRecords: number;
+  /** RSS right after the writes, as a user's process would have it. */
+  rssMb: number;
+  memory: Record<string, { rss: number; heapUsed: number }>;
+  writeRps: number;
+}
+
+async function largeStore(): Promise<LargeStoreFigures> {
+  const sim = await forkSimulator();
+  try {
+    const token = await mintToken(sim.url);
+    await load('getProduct warm-up', sim.url, [getProduct(token)], { durationSec: WARMUP_SECONDS });
+    const empty = await load('getProduct, demo dataset', sim.url, [getProduct(token)], { durationSec: SECONDS });
+    const before = await sim.memoryMb();
+    const beforeGc = await sim.memoryMb({ collectGarbage: true });
+    const writes = await load(`${RECORDS} upsertCustomer writes`, sim.url, [upsertCustomer(token)], { amount: RECORDS });
+    const after = await sim.memoryMb();
+    const afterGc = await sim.memoryMb({ collectGarbage: true });
+    say(`memory MB before writes ${JSON.stringify(before)}, after GC ${JSON.stringify(beforeGc)}; after writes ${JSON.stringify(after)}, after GC ${JSON.stringify(afterGc)}`);
+    const full = await load(`getProduct, ${RECORDS} more records`, sim.url, [getProduct(token)], { durationSec: SECONDS });
+    return { rpsEmpty: empty.rps, rps100kRecords: full.rps, rssMb: after.rss, memory: { before, beforeGc, after, afterGc }, writeRps: writes.rps };
+  } finally {
+    await sim.close();
+  }
+}
+
+async function fuzzCasesPerSecond(): Promise<number | null> {
+  const module = await import('../contracts/fuzz/index.ts').catch(() => undefined);
+  if (!module) return null;
+  const sim = await startSimulator({ port: 0, logLevel: 'warn' });
+  try {
+    const report = await module.fuzz({ target: sim.url, seed: 1 });
+    say(`fuzz: ${report.executions} cases in ${report.durationMs.toFixed(0)} ms`);
+    return report.casesPerSecond;
+  } finally {
+    await sim.close();
+  }
+}
+
+async function defaultSuitesMs(): Promise<{ medianMs: number; samplesMs: number[] } | null> {
+  const module = await import('../scenarios/index.ts').catch(() => undefined);
+  if (!module) return null;
+  const sim = await startSimulator({ port: 0, logLevel: 'warn' });
+  try {
+    const samplesMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const report = await module.runScenarios({ target: sim.url });
+      samplesMs.push(performance.now() - started);
+      if (!report.passed) failedRuns.push('default scenario suites: not all passed');
+    }
+    return { medianMs: [...samplesMs].sort((a, b) => a - b)[1] ?? Number.NaN, samplesMs };
+  } finally {
+    await sim.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadavg();
+  say(`${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+  const startup = await measureStartup(5);
+  say(`start-up samples ${startup.samplesMs.map((s) => s.toFixed(0)).join(', ')} ms`);
+  const operations = await sideBySide();
+  const store = await largeStore();
+  const soakSim = await forkSimulator();
+  const soak = await runSoak(soakSim.url, await mintToken(soakSim.url), { durationSec: SOAK_SECONDS, connections: SOAK_CONNECTIONS }).finally(() => soakSim.close());
+  say(`soak: ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, ${soak.missingWrites}/${soak.acknowledgedWrites} writes missing`);
+  const fuzzRate = await fuzzCasesPerSecond();
+  const suites = await defaultSuitesMs();
+  const partial = {
+    operations,
+    startupMs: startup.medianMs,
+    rssMbAfter100kWrites: store.rssMb,
+    rpsEmpty: store.rpsEmpty,
+    rps100kRecords: store.rps100kRecords,
+    fuzzCasesPerSecond: fuzzRate,
+    defaultSuitesMs: suites?.medianMs ?? null,
+    soak,
+    details: {
+      node: process.version,
+      cpus: cpus().length,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg(),
+      secondsPerRound: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      prism: 'mock, --verboseLevel error (no per-request log); simulator at log level warn (no per-request log)',
+      startupSamplesMs: startup.samplesMs,
+      memoryMb: store.memory,
+      writeRps: store.writeRps,
+      defaultSuitesSamplesMs: suites?.samplesMs ?? null,
+      failedRuns,
+      benchSeconds: (performance.now() - started) / 1000,
+    },
+  };
+  const results: BenchResults = { ...partial, targets: judge(partial) };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(renderTable(results));
+  if (failedRuns.length > 0) {
+    say(`runs with failures:\n  ${failedRuns.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+  if (!soak.ok) process.exitCode = 1;
+}
+
+await main();

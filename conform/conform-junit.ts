@@ -1,0 +1,29 @@
+/**
+ * JUnit suites of a conformance run: one suite per checker, one test case per rule. A FAILURE is a
+ * failed case; a DIVERGENCE is a failed case with `strict`, otherwise a skipped one that says so;
+ * a skipped rule is skipped with its reason.
+ */
+import type { JunitCase, JunitSuite } from '../report/index.ts';
+import { RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
+import { describeBrokenRule } from './console-summary.ts';
+
+function toCase(rule: ConformRule, strict: boolean): JunitCase {
+  const name = `${rule.operationId ?? '-'} ${rule.rule}${rule.expected ? `: ${rule.expected}` : ''}`;
+  const kase: JunitCase = { name, classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`, timeMs: 0 };
+  const message = `${rule.verdict} ${rule.operationId ?? '-'}: ${rule.expected ?? rule.rule}; got ${rule.got ?? 'failed'}`;
+  if (rule.verdict === 'FAILURE' || (rule.verdict === 'DIVERGENCE' && strict)) {
+    kase.failure = { message, details: describeBrokenRule(rule) };
+  } else if (rule.verdict === 'DIVERGENCE') {
+    kase.skipped = `${message} (assumed: ${rule.why ?? ''}; not failing without --strict)`;
+  } else if (rule.verdict === 'skipped') {
+    kase.skipped = rule.skipReason ?? 'skipped';
+  }
+  return kase;
+}
+
+export function conformJunitSuites(report: ConformReport): JunitSuite[] {
+  return RULE_SOURCES.map((source) => ({
+    name: `conform ${source}`,
+    cases: report.rules.filter((r) => r.source === source).map((r) => toCase(r, report.strict)),
+  }));
+}

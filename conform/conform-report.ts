@@ -1,0 +1,76 @@
+/**
+ * The result of a conformance run: every rule the three checkers (scenario suites, Pact
+ * verification, fuzzing) checked against one target, each classified pass, FAILURE (a documented
+ * rule broken), DIVERGENCE (an assumed rule broken) or skipped (with its reason).
+ */
+
+export type Verdict = 'pass' | 'FAILURE' | 'DIVERGENCE' | 'skipped';
+export type RuleSource = 'scenarios' | 'pact' | 'fuzz';
+export const RULE_SOURCES: readonly RuleSource[] = ['scenarios', 'pact', 'fuzz'];
+export const VERDICTS: readonly Verdict[] = ['pass', 'FAILURE', 'DIVERGENCE', 'skipped'];
+
+export interface ConformRule {
+  /** The checker that checked the rule. */
+  source: RuleSource;
+  /** The spec operation the rule is about; absent for a rule of no single operation. */
+  operationId?: string;
+  /** The rule, named where it was checked: a scenario step, a pact interaction, a fuzz check. */
+  rule: string;
+  verdict: Verdict;
+  /** Whether the platform's description documents the rule or the spec assumes it (`x-assumed`). */
+  basis?: 'documented' | 'assumed';
+  /** What the rule expects. */
+  expected?: string;
+  /** What the target did instead, for a FAILURE or a DIVERGENCE. */
+  got?: string;
+  /** The spec's reason for an assumed rule; for a documented one, a note when there is one. */
+  why?: string;
+  /** Where to find or replay it: a scenario file and line, a pact interaction, a fuzz seed and curl. */
+  where?: string;
+  /** Why a skipped rule was not checked. */
+  skipReason?: string;
+}
+
+export type VerdictCounts = Record<Verdict, number>;
+
+export interface CheckerRun {
+  source: RuleSource;
+  durationMs: number;
+  /** One line on what ran: suites, interactions, cases. */
+  summary: string;
+}
+
+export interface ConformReport {
+  target: string;
+  /** True when the target is a gas-harness simulator (provider states and minted tokens available). */
+  simulator: boolean;
+  startedAt: string;
+  durationMs: number;
+  /** Divergences fail the run too. */
+  strict: boolean;
+  /** The fuzz run's seed (`--seed` replays it) and cases per operation and kind. */
+  seed: number;
+  fuzzRuns: number;
+  checkers: CheckerRun[];
+  rules: ConformRule[];
+  totals: VerdictCounts;
+  totalsBySource: Record<RuleSource, VerdictCounts>;
+  /** Run-level messages: how the run judged, what could not be set up. */
+  notices: string[];
+  /** False on any FAILURE, and with `strict` on any DIVERGENCE. */
+  passed: boolean;
+}
+
+export function countVerdicts(rules: readonly ConformRule[]): VerdictCounts {
+  const counts: VerdictCounts = { pass: 0, FAILURE: 0, DIVERGENCE: 0, skipped: 0 };
+  for (const rule of rules) counts[rule.verdict]++;
+  return counts;
+}
+
+/** Whether a run with these rules passes: no FAILURE, and no DIVERGENCE when strict. */
+export function passes(totals: VerdictCounts, strict: boolean): boolean {
+  return totals.FAILURE === 0 && (!strict || totals.DIVERGENCE === 0);
+}
+
+/** The verdict of a broken rule on this basis. */
+export const brokenVerdict = (basis: 'documented' | 'assumed'): 'FAILURE' | 'DIVERGENCE' => (basis === 'documented' ? 'FAILURE' : 'DIVERGENCE');

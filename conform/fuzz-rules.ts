@@ -1,0 +1,74 @@
+/**
+ * Turns a fuzz run into conformance rules: per operation, one rule per check that found nothing
+ * (pass) and one per shrunk counterexample (FAILURE, or DIVERGENCE when the fuzzer says the broken
+ * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
+ */
+import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../contracts/fuzz/index.ts';
+import type { ConformRule } from './conform-report.ts';
+
+/** What each fuzz check expects of every answer, for the reports' "expected" column. */
+const CHECK_EXPECTATIONS: Record<string, string> = {
+  not_a_server_error: 'no 5xx answer',
+  status_documented: 'a status the operation documents',
+  content_type_conformance: 'the media type documented for the status',
+  body_matches_documented_shape: 'a body of the shape documented for the status',
+  negative_data_rejected: 'invalid input rejected with a documented 4xx',
+  positive_data_accepted: 'valid input accepted with a 2xx',
+  auth_enforced: '401 without valid credentials (with WWW-Authenticate), 403 without the needed scope',
+  no_secret_echoed: 'no credential or secret of the request echoed in the response',
+};
+
+function failureRule(failure: FuzzFailure, rule: string, expected: string): ConformRule {
+  const replay = [`seed ${failure.seed}, path ${failure.path}, run seed ${failure.runSeed}`, failure.curl, ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : [])];
+  return {
+    source: 'fuzz',
+    operationId: failure.operationId,
+    rule: `${rule} (${failure.source} case: ${failure.description})`,
+    verdict: failure.divergence ? 'DIVERGENCE' : 'FAILURE',
+    basis: failure.divergence ? 'assumed' : 'documented',
+    expected,
+    got: failure.message,
+    ...(failure.assumed ? { why: failure.assumed } : {}),
+    where: replay.join('\n'),
+  };
+}
+
+export function fuzzRules(report: FuzzReport): ConformRule[] {
+  const rules: ConformRule[] = [];
+  const used = new Set<FuzzFailure>();
+  const broken = (failure: FuzzFailure, rule: string, expected: string): ConformRule => {
+    used.add(failure);
+    return failureRule(failure, rule, expected);
+  };
+  const checks = report.checks.filter((c) => c !== STATEFUL_CHECK);
+  for (const op of report.operations) {
+    for (const check of checks) {
+      const expected = CHECK_EXPECTATIONS[check] ?? check;
+      const found = report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'));
+      if (found.length === 0) rules.push({ source: 'fuzz', operationId: op.operationId, rule: `fuzz check ${check}`, verdict: 'pass', expected });
+      for (const failure of found) rules.push(broken(failure, `fuzz check ${check}`, expected));
+    }
+    for (const reason of op.skipped) {
+      rules.push({ source: 'fuzz', operationId: op.operationId, rule: `fuzz ${reason.split(':')[0] ?? 'cases'} cases`, verdict: 'skipped', skipReason: reason });
+    }
+  }
+  for (const sequence of report.sequences) {
+    const rule = `fuzz sequence ${sequence.name}`;
+    if (sequence.skipped) {
+      rules.push({ source: 'fuzz', rule, verdict: 'skipped', expected: sequence.rule, skipReason: sequence.skipped });
+      continue;
+    }
+    const found = report.failures.filter((f) => f.source === `sequence ${sequence.name}`);
+    if (found.length === 0) rules.push({ source: 'fuzz', rule, verdict: 'pass', expected: sequence.rule });
+    for (const failure of found) rules.push(broken(failure, rule, sequence.rule));
+  }
+  // A failure the fuzzer reports for an operation or sequence it does not summarize still counts.
+  for (const failure of report.failures) {
+    if (!used.has(failure)) rules.push(failureRule(failure, `fuzz check ${failure.check}`, CHECK_EXPECTATIONS[failure.check] ?? failure.check));
+  }
+  return rules;
+}
+
+export function fuzzSummary(report: FuzzReport): string {
+  return `${report.operations.length} operations, ${report.sequences.length} sequences, ${report.executions} cases (${report.runs} per operation and kind), seed ${report.seed}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The Markdown summary of a conformance run, fit for a CI job summary (`$GITHUB_STEP_SUMMARY`):
+ * the verdict, a totals table per checker, then the FAILURES and the DIVERGENCES as tables
+ * (operation, rule, expected, got, why assumed), the skipped rules by reason and the run's notes.
+ */
+import { RULE_SOURCES, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
+import { skippedByReason, verdictLine } from './console-summary.ts';
+
+/** Rows per table: a job summary has a size limit, and conform.json holds every rule. */
+const MAX_ROWS = 200;
+const MAX_CELL = 300;
+
+/** A table cell: one line, pipes escaped, long text cut. */
+function cell(text: string | undefined): string {
+  if (!text) return '';
+  const flat = text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;');
+  return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
+}
+
+const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+const row = (values: string[]) => `| ${values.join(' | ')} |`;
+const countCells = (c: VerdictCounts) => [String(c.pass + c.FAILURE + c.DIVERGENCE + c.skipped), String(c.pass), String(c.FAILURE), String(c.DIVERGENCE), String(c.skipped)];
+
+function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
+  const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note'])];
+  const lines = [row(head), row(head.map(() => '---'))];
+  for (const r of rules.slice(0, MAX_ROWS)) {
+    lines.push(row([r.operationId ? code(r.operationId) : '', cell(`${r.source}: ${r.rule}`), cell(r.expected), cell(r.got), cell(r.why)]));
+  }
+  if (rules.length > MAX_ROWS) lines.push('', `… and ${rules.length - MAX_ROWS} more in \`conform.json\`.`);
+  return lines;
+}
+
+export function renderMarkdownSummary(report: ConformReport): string {
+  const mark = report.passed ? '✅' : '❌';
+  const lines = [
+    `## ${mark} gas-harness conform: ${report.passed ? 'PASS' : 'FAIL'}`,
+    '',
+    `Target ${code(report.target)}${report.simulator ? ' (gas-harness simulator)' : ''}, started ${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s.`,
+    `Fuzz: ${report.fuzzRuns} cases per operation and kind, seed ${code(String(report.seed))} (\`--seed ${report.seed}\` replays it). Strict: ${report.strict ? 'yes, divergences fail the run' : 'no, divergences are reported without failing the run'}.`,
+    '',
+    `**${verdictLine(report)}**`,
+    '',
+    row(['checker', 'rules', 'pass', 'FAILURE', 'DIVERGENCE', 'skipped', 'what ran']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---']),
+    ...RULE_SOURCES.map((s) => row([s, ...countCells(report.totalsBySource[s]), cell(report.checkers.find((c) => c.source === s)?.summary)])),
+    row(['**total**', ...countCells(report.totals).map((n) => `**${n}**`), '']),
+    '',
+    'A **FAILURE** breaks a rule the platform\'s interface description documents. A **DIVERGENCE** breaks a rule the spec only assumes (`x-assumed`): the deployment answered differently, so the spec may need correcting.',
+  ];
+  const failures = report.rules.filter((r) => r.verdict === 'FAILURE');
+  const divergences = report.rules.filter((r) => r.verdict === 'DIVERGENCE');
+  if (failures.length) lines.push('', `### FAILURES (${failures.length})`, '', ...ruleTable(failures, false));
+  if (divergences.length) lines.push('', `### DIVERGENCES (${divergences.length})`, '', ...ruleTable(divergences, true));
+  const skipped = skippedByReason(report.rules);
+  if (skipped.length) {
+    lines.push('', `### Skipped (${report.totals.skipped})`, '', row(['rules', 'reason']), row(['---:', '---']));
+    for (const [reason, rules] of skipped) lines.push(row([String(rules.length), cell(reason)]));
+  }
+  if (report.notices.length) lines.push('', '### Notes', '', ...report.notices.map((n) => `- ${cell(n)}`));
+  return `${lines.join('\n')}\n`;
+}

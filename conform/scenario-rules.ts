@@ -1,0 +1,62 @@
+/**
+ * Turns a scenario run into conformance rules: one per check of every step (the runner already
+ * knows whether each rule is documented or assumed), one skipped rule per skipped step, and a
+ * FAILURE for a suite or step that could not run to the end.
+ */
+import { relative } from 'node:path';
+import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from '../scenarios/index.ts';
+import { brokenVerdict, type ConformRule } from './conform-report.ts';
+
+/** A check's rule without the operation label the runner puts before it. */
+function ruleText(check: CheckResult, label: string | undefined): string {
+  return label && check.rule.startsWith(`${label}: `) ? check.rule.slice(label.length + 2) : check.rule;
+}
+
+const fileOf = (suite: SuiteResult) => relative(process.cwd(), suite.file) || suite.file;
+
+function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
+  const where = `${fileOf(suite)}:${step.line}`;
+  const operation = step.operationId ? { operationId: step.operationId } : {};
+  const rule = `scenario "${suite.name}" step "${step.name}"`;
+  if (step.outcome === 'skipped') {
+    return [{ source: 'scenarios', ...operation, rule, verdict: 'skipped', where, skipReason: step.skipReason ?? suite.skipReason ?? 'skipped' }];
+  }
+  const label = step.operationId ?? `${step.method} ${step.path.split('?')[0] ?? step.path}`;
+  const rules = step.checks.map((check): ConformRule => ({
+    source: 'scenarios',
+    ...operation,
+    rule,
+    verdict: check.passed ? 'pass' : brokenVerdict(check.basis),
+    basis: check.basis,
+    expected: ruleText(check, label),
+    ...(check.passed || check.actual === undefined ? {} : { got: check.actual }),
+    ...(check.reason ? { why: check.reason } : {}),
+    where,
+  }));
+  if (step.error) {
+    rules.push({
+      source: 'scenarios', ...operation, rule, verdict: 'FAILURE', basis: 'documented',
+      expected: 'the step runs to the end', got: step.error, where,
+    });
+  }
+  return rules;
+}
+
+export function scenarioRules(report: ScenarioReport): ConformRule[] {
+  const rules: ConformRule[] = [];
+  for (const suite of report.suites) {
+    if (suite.error) {
+      rules.push({
+        source: 'scenarios', rule: `scenario "${suite.name}"`, verdict: 'FAILURE', basis: 'documented',
+        expected: 'the suite sets up and runs', got: suite.error, where: fileOf(suite),
+      });
+    }
+    for (const step of suite.steps) rules.push(...stepRules(suite, step));
+  }
+  return rules;
+}
+
+export function scenarioSummary(report: ScenarioReport): string {
+  const { suites, steps } = report.summary;
+  return `${report.suites.length} suites (${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped), ${steps.passed + steps.failed + steps.skipped} steps`;
+}
