@@ -3,21 +3,27 @@
  * package's programmatic API. Usage errors exit 2, failed checks exit 1.
  */
 import { Command, CommanderError } from 'commander';
-import { registerSpecCommand } from './spec-command.ts';
-import { registerSimulateCommand } from './simulate-command.ts';
-import { registerErrorsCommand } from './errors-command.ts';
-import { registerMockCommand } from './mock-command.ts';
-import { registerProxyCommand } from './proxy-command.ts';
-import { registerContractsCommand } from './contracts-command.ts';
-import { registerScenariosCommand } from './scenarios-command.ts';
-import { registerFuzzCommand } from './fuzz-command.ts';
+
+/** Each subcommand's module, loaded only when that subcommand runs (or for help), so start-up stays fast. */
+const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
+  spec: async () => (await import('./spec-command.ts')).registerSpecCommand,
+  simulate: async () => (await import('./simulate-command.ts')).registerSimulateCommand,
+  errors: async () => (await import('./errors-command.ts')).registerErrorsCommand,
+  mock: async () => (await import('./mock-command.ts')).registerMockCommand,
+  proxy: async () => (await import('./proxy-command.ts')).registerProxyCommand,
+  contracts: async () => (await import('./contracts-command.ts')).registerContractsCommand,
+  scenarios: async () => (await import('./scenarios-command.ts')).registerScenariosCommand,
+  fuzz: async () => (await import('./fuzz-command.ts')).registerFuzzCommand,
+  conform: async () => (await import('./conform-command.ts')).registerConformCommand,
+};
 
 const program = new Command('gas-harness')
   .description('Contract-testing and simulation harness for the Gas Ordering Platform API')
   .showHelpAfterError()
   .exitOverride();
 
-for (const register of [registerSpecCommand, registerSimulateCommand, registerErrorsCommand, registerMockCommand, registerProxyCommand, registerContractsCommand, registerScenariosCommand, registerFuzzCommand]) register(program);
+const name = process.argv[2];
+for (const key of name !== undefined && name in COMMANDS ? [name] : Object.keys(COMMANDS)) (await COMMANDS[key]?.())?.(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -10,7 +10,7 @@ import { describeBrokenRule } from './console-summary.ts';
 function toCase(rule: ConformRule, strict: boolean): JunitCase {
   const name = `${rule.operationId ?? '-'} ${rule.rule}${rule.expected ? `: ${rule.expected}` : ''}`;
   const kase: JunitCase = { name, classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`, timeMs: 0 };
-  const message = `${rule.verdict} ${rule.operationId ?? '-'}: ${rule.expected ?? rule.rule}; got ${rule.got ?? 'failed'}`;
+  const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
   if (rule.verdict === 'FAILURE' || (rule.verdict === 'DIVERGENCE' && strict)) {
     kase.failure = { message, details: describeBrokenRule(rule) };
   } else if (rule.verdict === 'DIVERGENCE') {

@@ -4,6 +4,7 @@
  * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
  */
 import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { SERVER_ERROR_NOTE } from '../scenarios/rule-basis.ts';
 import type { ConformRule } from './conform-report.ts';
 
 /** What each fuzz check expects of every answer, for the reports' "expected" column. */
@@ -20,15 +21,18 @@ const CHECK_EXPECTATIONS: Record<string, string> = {
 
 function failureRule(failure: FuzzFailure, rule: string, expected: string): ConformRule {
   const replay = [`seed ${failure.seed}, path ${failure.path}, run seed ${failure.runSeed}`, failure.curl, ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : [])];
+  // Whatever rule a 5xx answer broke, it is a FAILURE: no assumption makes a server error the answer.
+  const divergence = failure.divergence && (failure.status ?? 0) < 500;
+  const why = divergence ? failure.assumed : (failure.status ?? 0) >= 500 ? SERVER_ERROR_NOTE : undefined;
   return {
     source: 'fuzz',
     operationId: failure.operationId,
     rule: `${rule} (${failure.source} case: ${failure.description})`,
-    verdict: failure.divergence ? 'DIVERGENCE' : 'FAILURE',
-    basis: failure.divergence ? 'assumed' : 'documented',
+    verdict: divergence ? 'DIVERGENCE' : 'FAILURE',
+    basis: divergence ? 'assumed' : 'documented',
     expected,
     got: failure.message,
-    ...(failure.assumed ? { why: failure.assumed } : {}),
+    ...(why ? { why } : {}),
     where: replay.join('\n'),
   };
 }

@@ -25,7 +25,7 @@ function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
   const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note'])];
   const lines = [row(head), row(head.map(() => '---'))];
   for (const r of rules.slice(0, MAX_ROWS)) {
-    lines.push(row([r.operationId ? code(r.operationId) : '', cell(`${r.source}: ${r.rule}`), cell(r.expected), cell(r.got), cell(r.why)]));
+    lines.push(row([r.operationId ? code(r.operationId) : '', cell(r.source === 'scenarios' && r.where ? `${r.rule} (${r.where})` : r.rule), cell(r.expected), cell(r.got), cell(r.why)]));
   }
   if (rules.length > MAX_ROWS) lines.push('', `… and ${rules.length - MAX_ROWS} more in \`conform.json\`.`);
   return lines;

@@ -3,7 +3,8 @@
  * tokens (401) and the API key, and enforces scopes and resource bindings (403).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import type { Operation } from '../spec/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 

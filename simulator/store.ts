@@ -23,6 +23,20 @@ export const COLLECTION_KEYS = {
 } as const;
 
 export type CollectionName = keyof typeof COLLECTION_KEYS;
+
+/**
+ * Fields looked up by value (uniqueness rules, children of a parent), indexed so a lookup costs
+ * the same with a hundred thousand records as with ten. Names and e-mails compare ignoring case.
+ */
+const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
+  users: ['email'],
+  brands: ['name'],
+  providers: ['merchantId'],
+  coverageAreas: ['dealerId'],
+};
+
+const FOLDED_FIELDS = new Set(['email', 'name']);
+const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
 export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
 
 export interface Snapshot {
@@ -35,18 +49,37 @@ export class Store {
     COLLECTION_NAMES.map((name) => [name, new Map()]),
   );
 
+  /** collection → field → value → keys of the records holding it. */
+  private readonly indexes = new Map<CollectionName, Map<string, Map<string, Set<string>>>>(
+    Object.entries(INDEXED_FIELDS).map(([name, fields]) => [name as CollectionName, new Map(fields.map((f) => [f, new Map()]))]),
+  );
+
   get(collection: CollectionName, key: string): StoredRecord | undefined {
     return this.of(collection).get(key);
   }
 
   /** Stores a record under the key its collection derives from it, replacing any record there. */
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
-    this.of(collection).set(COLLECTION_KEYS[collection](record), record);
+    const key = COLLECTION_KEYS[collection](record);
+    const records = this.of(collection);
+    this.unindex(collection, key, records.get(key));
+    records.set(key, record);
+    this.index(collection, key, record);
     return record;
   }
 
   delete(collection: CollectionName, key: string): boolean {
-    return this.of(collection).delete(key);
+    const records = this.of(collection);
+    this.unindex(collection, key, records.get(key));
+    return records.delete(key);
+  }
+
+  /** The records whose indexed `field` equals `value` (names and e-mails ignoring case and surrounding spaces). */
+  findBy(collection: CollectionName, field: string, value: unknown): StoredRecord[] {
+    const keys = this.indexes.get(collection)?.get(field);
+    if (!keys) throw new Error(`${collection}.${field} is not indexed`);
+    const records = this.of(collection);
+    return [...(keys.get(indexValue(field, value)) ?? [])].map((k) => records.get(k)).filter((r): r is StoredRecord => r !== undefined);
   }
 
   list(collection: CollectionName): StoredRecord[] {
@@ -69,7 +102,29 @@ export class Store {
     for (const name of COLLECTION_NAMES) {
       const records = this.of(name);
       records.clear();
-      for (const record of structuredClone(snapshot.collections[name] ?? [])) records.set(COLLECTION_KEYS[name](record), record);
+      for (const fieldIndex of this.indexes.get(name)?.values() ?? []) fieldIndex.clear();
+      for (const record of structuredClone(snapshot.collections[name] ?? [])) this.put(name, record);
+    }
+  }
+
+  private index(collection: CollectionName, key: string, record: StoredRecord): void {
+    for (const [field, byValue] of this.indexes.get(collection) ?? []) {
+      if (record[field] === undefined || record[field] === null) continue;
+      const value = indexValue(field, record[field]);
+      let keys = byValue.get(value);
+      if (!keys) byValue.set(value, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private unindex(collection: CollectionName, key: string, record: StoredRecord | undefined): void {
+    if (!record) return;
+    for (const [field, byValue] of this.indexes.get(collection) ?? []) {
+      if (record[field] === undefined || record[field] === null) continue;
+      const value = indexValue(field, record[field]);
+      const keys = byValue.get(value);
+      keys?.delete(key);
+      if (keys?.size === 0) byValue.delete(value);
     }
   }
 

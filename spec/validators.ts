@@ -42,34 +42,33 @@ export function createAjv(): Ajv2020 {
 
 export function createValidators(operations: Operation[]): Validators {
   const ajv = createAjv();
-  const compiled = new Map<string, { params: ValidateFunction; body?: ValidateFunction; responses: Map<number, ValidateFunction> }>();
-  for (const op of operations) {
-    const paramsSchema: JsonSchema = {
-      type: 'object',
-      properties: Object.fromEntries(op.pathParams.map((p) => [p.name, p.schema])),
-      required: op.pathParams.map((p) => p.name),
-    };
-    const responses = new Map<number, ValidateFunction>();
-    for (const r of op.responses.values()) if (r.schema) responses.set(r.status, ajv.compile(r.schema));
-    compiled.set(op.id, {
-      params: ajv.compile(paramsSchema),
-      ...(op.requestBody ? { body: ajv.compile(op.requestBody.schema) } : {}),
-      responses,
-    });
-  }
-  const get = (id: string) => {
-    const c = compiled.get(id);
-    if (!c) throw new Error(`unknown operation ${id}`);
-    return c;
+  const byId = new Map(operations.map((op) => [op.id, op]));
+  // Each validator is compiled on first use and kept: start-up pays only for what a run needs.
+  const cache = new Map<string, ValidateFunction | null>();
+  const compiled = (key: string, schemaOf: (op: Operation) => JsonSchema | undefined, id: string): ValidateFunction | undefined => {
+    let validate = cache.get(key);
+    if (validate === undefined) {
+      const op = byId.get(id);
+      if (!op) throw new Error(`unknown operation ${id}`);
+      const schema = schemaOf(op);
+      validate = schema ? ajv.compile(schema) : null;
+      cache.set(key, validate);
+    }
+    return validate ?? undefined;
   };
+  const paramsSchema = (op: Operation): JsonSchema => ({
+    type: 'object',
+    properties: Object.fromEntries(op.pathParams.map((p) => [p.name, p.schema])),
+    required: op.pathParams.map((p) => p.name),
+  });
   return {
-    params: (id, params) => run(get(id).params, params, 'path'),
+    params: (id, params) => run(compiled(`${id} params`, paramsSchema, id) as ValidateFunction, params, 'path'),
     body: (id, body) => {
-      const validate = get(id).body;
+      const validate = compiled(`${id} body`, (op) => op.requestBody?.schema, id);
       return validate ? run(validate, body, 'body') : [];
     },
     response: (id, status, body) => {
-      const validate = get(id).responses.get(status);
+      const validate = compiled(`${id} ${status}`, (op) => op.responses.get(status)?.schema, id);
       return validate ? run(validate, body, 'body') : undefined;
     },
   };

@@ -151,7 +151,9 @@ export function formatInteractionResult(result: InteractionResult): string {
 /** Runs the verifier in a child process; its own output is kept from the console. */
 function runWorker(request: WorkerRequest): Promise<WorkerReply> {
   return new Promise((resolve) => {
-    const child = fork(WORKER, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    // PACT_DO_NOT_TRACK: Pact's core would otherwise report usage metrics over the network.
+    const env = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
+    const child = fork(WORKER, [], { execArgv: ['--import', TSX_LOADER], env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let stderr = '';
     let reply: WorkerReply | undefined;
     child.stdout?.resume();

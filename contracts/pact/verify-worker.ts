@@ -61,7 +61,7 @@ async function forwardStateChange(request: WorkerRequest, change: unknown): Prom
   const name = (change as { state?: unknown } | undefined)?.state;
   if (!request.statesUrl || typeof name !== 'string' || name === '') return {};
   const res = await send({ method: 'POST', url: request.statesUrl, headers: request.statesHeaders, body: change });
-  if (res.status !== 200) throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
+  if (res.status < 200 || res.status >= 300) throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.body ?? {};
 }
 

@@ -77,7 +77,7 @@ const STATES: { template: string; defaults: (p: StateParams) => StateParams; set
     defaults: () => ({ dealerId: randomUUID() }),
     setup: (s, p) => {
       s.delete('dealers', p.dealerId ?? '');
-      for (const area of s.list('coverageAreas')) if (area.dealerId === p.dealerId) s.delete('coverageAreas', `${p.dealerId}/${String(area.id)}`);
+      for (const area of s.findBy('coverageAreas', 'dealerId', p.dealerId)) s.delete('coverageAreas', `${p.dealerId}/${String(area.id)}`);
       return p;
     },
   },

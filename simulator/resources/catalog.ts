@@ -16,8 +16,7 @@ export const catalogHandlers: HandlerTable = {
   },
 
   createBrand({ body, store }: OperationContext<{ name: string; description?: string }>) {
-    const name = body.name.trim().toLowerCase();
-    if (store.list('brands').some((b) => String(b.name).trim().toLowerCase() === name)) throw new SimulatorError('BrandNameTaken');
+    if (store.findBy('brands', 'name', body.name).length > 0) throw new SimulatorError('BrandNameTaken');
     const id = randomUUID();
     store.put('brands', { id, name: body.name, ...(body.description !== undefined ? { description: body.description } : {}) });
     return { data: { id } };

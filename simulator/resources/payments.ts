@@ -17,8 +17,8 @@ export const paymentHandlers: HandlerTable = {
     if (!provider) throw new SimulatorError('ProviderNotFound');
     const name = body.name;
     if (typeof name === 'string') {
-      const taken = store.list('providers').some((p) => p.merchantId === params.merchantId && p.id !== params.merchantProviderId
-        && String(p.name).toLowerCase() === name.toLowerCase());
+      const taken = store.findBy('providers', 'merchantId', params.merchantId).some((p) => p.id !== params.merchantProviderId
+        && String(p.name).trim().toLowerCase() === name.trim().toLowerCase());
       if (taken) throw new SimulatorError('ProviderNameTaken');
     }
     // Absent and null fields are left as they are (see the spec's MerchantProviderUpdate).

@@ -13,11 +13,10 @@ interface UserBody {
 
 export const userHandlers: HandlerTable = {
   upsertUser({ body, store }: OperationContext<UserBody>) {
-    const email = body.email.toLowerCase();
-    if (store.list('users').some((u) => u.id !== body.id && String(u.email).toLowerCase() === email)) throw new SimulatorError('EmailTaken');
+    if (store.findBy('users', 'email', body.email).some((u) => u.id !== body.id)) throw new SimulatorError('EmailTaken');
     const existing = store.get('users', body.id);
     const defaults = { userType: 'Consumer', emailConfirmed: false, phoneNumberConfirmed: false, twoFactorEnabled: false, passwordChangePending: false };
-    const changedEmail = existing && String(existing.email).toLowerCase() !== email;
+    const changedEmail = existing && String(existing.email).toLowerCase() !== body.email.toLowerCase();
     const changedPhone = existing && existing.cellPhone !== (body.cellPhone ?? null);
     store.put('users', {
       ...defaults,

@@ -80,6 +80,17 @@ describe('state rules', () => {
     expect((await sim.request({ method: 'GET', url: `/v1/users/${id}/profile`, headers })).json()).toMatchObject({ name: 'Bruno D.', phoneNumber: null, cpf: null });
   });
 
+  it('frees an e-mail address when its user changes it, and holds the new one', async () => {
+    const headers = t();
+    const [a, b] = ['aaaaaaaa-0000-4000-8000-00000000000a', 'bbbbbbbb-0000-4000-8000-00000000000b'];
+    const upsert = (id: string, email: string) => sim.request({ method: 'PUT', url: '/v1/users', headers, body: { id, name: 'N', email } });
+    expect((await upsert(a, 'first@example.com')).statusCode).toBe(204);
+    expect((await upsert(b, 'FIRST@example.com')).statusCode).toBe(409);
+    expect((await upsert(a, 'second@example.com')).statusCode).toBe(204);
+    expect((await upsert(b, 'first@example.com')).statusCode).toBe(204);
+    expect((await upsert(b, 'second@example.com')).statusCode).toBe(409);
+  });
+
   it('counts each order once per consumer', async () => {
     const headers = t();
     const consumerId = '22222222-3333-4444-8555-666666666666';

@@ -19,7 +19,9 @@ export type Defect =
   /** answers the success status without checking the token */
   | 'ignoreAuth'
   /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
-  | 'otherSuccessStatus';
+  | 'otherSuccessStatus'
+  /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
+  | 'ruleBreakAs400';
 
 export interface BrokenTarget {
   url: string;
@@ -72,6 +74,10 @@ export async function startBrokenTarget(options: { upstream: string; operationId
         for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
         if ((broken && options.defect === 'echoToken') && !out['content-type']) out['content-type'] = 'application/json';
         const otherSuccess = broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
+        if (broken && options.defect === 'ruleBreakAs400' && upstream.statusCode === 422) {
+          res.writeHead(400, out).end(text);
+          return;
+        }
         res.writeHead((broken && options.defect === 'echoToken' && upstream.statusCode === 204) || otherSuccess ? 200 : upstream.statusCode, out).end(text);
       })().catch((error: unknown) => {
         res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
