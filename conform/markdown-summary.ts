@@ -18,6 +18,13 @@ function cell(text: string | undefined): string {
 }
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+/** A cell of what the target sent, as code: one line, pipes escaped, long text cut. */
+function codeCell(text: string | undefined): string {
+  if (!text) return '';
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  return code((flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat).replace(/\|/g, '\\|'));
+}
 const row = (values: string[]) => `| ${values.join(' | ')} |`;
 const countCells = (c: VerdictCounts) => [String(c.pass + c.FAILURE + c.DIVERGENCE + c.skipped), String(c.pass), String(c.FAILURE), String(c.DIVERGENCE), String(c.skipped)];
 
@@ -25,7 +32,7 @@ function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
   const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note'])];
   const lines = [row(head), row(head.map(() => '---'))];
   for (const r of rules.slice(0, MAX_ROWS)) {
-    lines.push(row([r.operationId ? code(r.operationId) : '', cell(r.source === 'scenarios' && r.where ? `${r.rule} (${r.where})` : r.rule), cell(r.expected), cell(r.got), cell(r.why)]));
+    lines.push(row([r.operationId ? code(r.operationId) : '', cell(r.source === 'scenarios' && r.where ? `${r.rule} (${r.where})` : r.rule), cell(r.expected), codeCell(r.got), cell(r.why)]));
   }
   if (rules.length > MAX_ROWS) lines.push('', `… and ${rules.length - MAX_ROWS} more in \`conform.json\`.`);
   return lines;

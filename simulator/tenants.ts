@@ -37,10 +37,16 @@ export class TenantRegistry {
 
   /** Puts a tenant's state back to the dataset (or empties it), clearing its journal and faults. */
   reset(name: string, empty: boolean): Tenant {
-    const tenant = this.get(name);
-    tenant.store.restore(empty ? { version: 1, collections: {} } : this.dataset());
+    const tenant = this.restoreData(name, empty);
     tenant.journal.clear();
     tenant.faults.clear();
+    return tenant;
+  }
+
+  /** Puts a tenant's data back to the dataset (or empties it), keeping its journal and fault rules. */
+  restoreData(name: string, empty = false): Tenant {
+    const tenant = this.get(name);
+    tenant.store.restore(empty ? { version: 1, collections: {} } : this.dataset());
     return tenant;
   }
 }

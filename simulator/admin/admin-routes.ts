@@ -91,8 +91,9 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       const tenant = tenantOf(request);
       const params: StateParams = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
       if (body.action === 'teardown') {
-        // Pact tears a state down after each interaction: the tenant goes back to the dataset.
-        tenants.reset(tenant.name, false);
+        // Pact tears a state down after each interaction: the tenant's data goes back to the
+        // dataset; its journal and fault rules stay, since other clients may rely on them.
+        tenants.restoreData(tenant.name);
         return {};
       }
       const used = setUpState(tenant.store, body.state, params, contract);

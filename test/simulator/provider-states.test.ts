@@ -71,9 +71,11 @@ describe('provider states', () => {
     expect(JSON.stringify(body)).toContain('a category {categoryId} exists');
   });
 
-  it('tears down by putting the tenant back to the dataset', async () => {
+  it('tears down by putting the tenant data back to the dataset, keeping its fault rules', async () => {
     const { body } = await setup('ps7', 'a category {categoryId} exists');
+    await sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', headers: { 'x-sim-tenant': 'ps7' }, body: { rules: [{ operationId: 'getProduct', status: 503 }] } });
     await setup('ps7', 'a category {categoryId} exists', body, 'teardown');
     expect((await call('ps7', 'PUT', `/v1/categories/${body.categoryId}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await call('ps7', 'GET', '/v1/products/any')).statusCode).toBe(503);
   });
 });
