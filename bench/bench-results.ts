@@ -39,7 +39,7 @@ export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   verdicts.push(
     { target: 'start to first answer ≤ 400 ms', actual: `${r.startupMs.toFixed(0)} ms`, met: r.startupMs <= 400 },
     { target: 'RSS ≤ 200 MB after 100k writes', actual: `${r.rssMbAfter100kWrites.toFixed(1)} MB`, met: r.rssMbAfter100kWrites <= 200 },
-    { target: 'rps with 100k records within 10% of empty', actual: `${(drop * 100).toFixed(1)}% lower`, met: drop <= 0.1 },
+    { target: 'rps with 100k records within 10% of empty', actual: `${Math.abs(drop * 100).toFixed(1)}% ${drop >= 0 ? 'lower' : 'higher'}`, met: Math.abs(drop) <= 0.1 },
     { target: `soak: ${r.soak.durationSec} s at ${r.soak.connections} connections, zero errors, writes read back`, actual: `${r.soak.errors} errors, ${r.soak.non2xx} non-2xx, ${r.soak.missingWrites}/${r.soak.acknowledgedWrites} writes missing`, met: r.soak.ok },
   );
   return verdicts;

@@ -36,6 +36,8 @@ export interface PrismOptions {
   startTimeoutMs?: number;
   /** How many output lines to keep for `output()`; older ones are dropped. */
   keepLines?: number;
+  /** false: Prism's output goes nowhere (not read at all), so a chatty Prism costs its reader nothing. */
+  captureOutput?: boolean;
 }
 
 export interface PrismProcess {
@@ -88,7 +90,10 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ? options.port : await findFreePort(host);
   const child = spawn(process.execPath, [prismCliPath(), ...prismArguments({ ...options, host, port })], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.captureOutput === false ? 'ignore' : ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a terminal's Ctrl-C reaches us, and we stop Prism, rather than Prism
+    // dying first and looking like a crash.
+    detached: true,
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
   const keep = options.keepLines ?? 2_000;
@@ -99,8 +104,8 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
     if (lines.length > keep) lines.splice(0, lines.length - keep);
     options.onLine?.(line, parsePrismLine(line));
   };
-  createInterface({ input: child.stdout }).on('line', onLine);
-  createInterface({ input: child.stderr }).on('line', onLine);
+  if (child.stdout) createInterface({ input: child.stdout }).on('line', onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on('line', onLine);
 
   const exited = new Promise<PrismExit>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));

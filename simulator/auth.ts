@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
 import type { Operation } from '../spec/index.ts';
+import type { TokenClaims as TokenClaimsRequest } from '../target/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 
 /** The claims of a simulator access token. */
@@ -20,17 +21,8 @@ export interface TokenClaims {
   exp?: number;
 }
 
-export interface TokenRequest {
-  sub?: string;
-  scopes: string[];
-  tenant?: string;
-  dealerId?: string;
-  merchantId?: string;
-  consumerId?: string;
-  userType?: string;
-  /** Lifetime in seconds; negative mints a token that is already expired. */
-  expiresInSeconds?: number;
-}
+/** What `POST /__sim/tokens` takes: the same request the checkers send (target/). */
+export type TokenRequest = TokenClaimsRequest;
 
 /** Which path parameter a claim binds a token to. */
 const BINDINGS: [param: string, claim: keyof TokenClaims][] = [

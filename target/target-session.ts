@@ -27,6 +27,7 @@ export interface TokenClaims {
   merchantId?: string;
   consumerId?: string;
   userType?: string;
+  /** Lifetime in seconds; negative mints a token that is already expired. */
   expiresInSeconds?: number;
 }
 

@@ -86,7 +86,7 @@ const CHECKS: Record<CheckName, Check> = {
   negative_data_rejected: ({ op, fuzzCase, response }) => {
     if (fuzzCase?.kind !== 'negative') return undefined;
     if (response.status >= 400 && response.status < 500 && op.responses.has(response.status)) return undefined;
-    return fail('negative_data_rejected', `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`, fuzzCase.assumed);
+    return fail('negative_data_rejected', `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`, unlessServerError(response.status, fuzzCase.assumed));
   },
 
   positive_data_accepted: ({ op, fuzzCase, response, simulator }) => {
@@ -107,7 +107,7 @@ const CHECKS: Record<CheckName, Check> = {
       return undefined;
     }
     const ignored = response.status < 400 ? ' (auth ignored)' : '';
-    return fail('auth_enforced', `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`, response.status < 400 ? undefined : fuzzCase.assumed ?? (expected === 403 ? op.security.assumed : undefined));
+    return fail('auth_enforced', `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`, response.status < 400 ? undefined : unlessServerError(response.status, fuzzCase.assumed ?? (expected === 403 ? op.security.assumed : undefined)));
   },
 
   no_secret_echoed: ({ response, secrets }) => {
@@ -135,6 +135,11 @@ export function parseChecks(values: readonly string[] | undefined): SelectableCh
   const unknown = names.filter((n) => !SELECTABLE_CHECKS.includes(n as SelectableCheck));
   if (unknown.length) throw new Error(`unknown check ${unknown.join(', ')}; known: ${SELECTABLE_CHECKS.join(', ')}`);
   return names as SelectableCheck[];
+}
+
+/** A 5xx breaks a documented rule whatever else was assumed: the reason is dropped so it is a failure. */
+export function unlessServerError(status: number, assumed: string | undefined): string | undefined {
+  return status >= 500 ? undefined : assumed;
 }
 
 function fail(check: CheckName, message: string, assumed?: string): CheckFailure {

@@ -6,7 +6,7 @@
 import type { Contract } from '../../spec/index.ts';
 import { adminHeaders, send, type HttpResponse, type TargetSession } from '../../target/index.ts';
 import { sendRequest } from './case-executor.ts';
-import { runChecks, STATEFUL_CHECK, type CheckFailure, type CheckName } from './checks.ts';
+import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';
 import { CheckFailureError, type Judge } from './property-hunt.ts';
 import { secretValues } from './secret-values.ts';
@@ -70,7 +70,7 @@ export class SequenceSession {
     if (failure) throw new CheckFailureError({ ...failure, message: `${options.name}: ${failure.message}` });
     if (!options.expected.includes(response.status)) {
       const documented = op.responses.get(options.expected[0] ?? 0);
-      this.fail(`${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`, documented?.assumed ?? documented?.assumedCondition);
+      this.fail(`${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`, unlessServerError(response.status, documented?.assumed ?? documented?.assumedCondition));
     }
     return response;
   }

@@ -47,6 +47,14 @@ describe('the fuzz checks', () => {
     expect(assumed).toMatchObject({ check: 'negative_data_rejected', assumed: 'E.164 is assumed' });
   });
 
+  it('report a 5xx as a failure even where the broken rule is assumed', () => {
+    const serverError = response(500, { errors: [{ code: 'Boom', target: 'server', message: 'x' }] });
+    const failures = check('upsertCustomer', serverError, { kind: 'negative', expected: [422], assumed: 'E.164 is assumed' });
+    expect(failures.find((f) => f.check === 'negative_data_rejected')?.assumed).toBeUndefined();
+    const auth = check('getProduct', serverError, { kind: 'auth', auth: 'missing_scope', expected: [403], assumed: 'scopes are assumed' });
+    expect(auth.find((f) => f.check === 'auth_enforced')?.assumed).toBeUndefined();
+  });
+
   it('accept a documented 404 for valid data only on a target without provider states', () => {
     const notFound = response(404, { errors: [{ code: 'NotFound', target: 'path', message: 'gone' }] });
     expect(check('getProduct', notFound, { kind: 'positive' }).map((f) => f.check)).toEqual(['positive_data_accepted']);
