@@ -4,8 +4,9 @@
  * DIVERGENCE with --strict), 2 on a usage error.
  */
 import { join } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { conform, ConformUsageError, DEFAULT_FUZZ_RUNS, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
+import { integer, positiveInteger } from './option-parsers.ts';
 
 interface ConformFlags {
   target?: string;
@@ -18,18 +19,6 @@ interface ConformFlags {
   seed?: number;
   statesUrl?: string;
 }
-
-const positiveInteger = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
-  return n;
-};
-
-const integer = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be an integer');
-  return n;
-};
 
 export function registerConformCommand(program: Command): void {
   program

@@ -4,10 +4,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { describeFailure, fuzz, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
 import { createProgressLine } from '../contracts/fuzz/progress-line.ts';
 import { redactSecrets, renderJunit } from '../report/index.ts';
+import { integer, positiveInteger } from './option-parsers.ts';
 
 interface FuzzCommandOptions {
   target?: string;
@@ -22,18 +23,6 @@ interface FuzzCommandOptions {
   out: string;
   concurrency: number;
 }
-
-const positiveInteger = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
-  return n;
-};
-
-const integer = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('must be an integer');
-  return n;
-};
 
 export function registerFuzzCommand(program: Command): void {
   program

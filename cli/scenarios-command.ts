@@ -4,9 +4,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { redactSecrets, renderJunit } from '../report/index.ts';
 import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, toJunitSuites } from '../scenarios/index.ts';
+import { positiveInteger } from './option-parsers.ts';
 
 interface RunOptions {
   target?: string;
@@ -18,12 +19,6 @@ interface RunOptions {
   junit?: string;
   json?: string;
 }
-
-const positiveInteger = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
-  return n;
-};
 
 export function registerScenariosCommand(program: Command): void {
   const scenarios = program.command('scenarios').description('replayable YAML scenario suites');

@@ -1,15 +1,10 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/index.ts';
 import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { port } from './option-parsers.ts';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
-  return n;
-}
 
 export function registerSimulateCommand(program: Command): void {
   program
