@@ -71,13 +71,21 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks: on every request, a promise less each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // routeOptions builds a new object on each read: it is read once, here.
+    const { config } = request.routeOptions;
     request.sim = {
-      op: request.routeOptions.config.operation, tenant: undefined, started: performance.now(), claims: undefined,
+      op: config.operation, admin: config.admin === true, tenant: undefined, started: performance.now(), claims: undefined,
       simulated: false, requestBody: undefined, responseBody: undefined, secrets: [],
     };
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => logAndJournal(request, reply));
+  const logRequests = logger.isLevelEnabled('info');
+  app.addHook('onResponse', (request, reply, done) => {
+    logAndJournal(request, reply, logRequests);
+    done();
+  });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${request.url.split('?')[0]}.` })));
 
@@ -116,23 +124,25 @@ function toSimulatorError(error: FastifyError | SimulatorError, request: Fastify
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
   const op = request.sim?.op;
-  const rendered = renderError(request.routeOptions?.config?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
+  const rendered = renderError(request.sim?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
   if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
   if (request.sim) request.sim.responseBody = rendered.body;
   if (error.code === 'SimulatedStatus' && request.sim) request.sim.simulated = true;
   return reply.code(rendered.status).type(rendered.contentType).send(rendered.body);
 }
 
-function logAndJournal(request: FastifyRequest, reply: FastifyReply): void {
+function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean): void {
   const sim = request.sim;
   if (!sim) return;
   const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
   const path = request.url.split('?')[0] ?? '/';
-  const admin = request.routeOptions.config.admin === true;
-  request.log.info({
-    operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path, status: reply.statusCode, durationMs,
-    tenant: sim.tenant?.name ?? null, ...(sim.simulated ? { simulated: true } : {}),
-  }, 'request');
+  const admin = sim.admin;
+  if (logRequests) {
+    request.log.info({
+      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path, status: reply.statusCode, durationMs,
+      tenant: sim.tenant?.name ?? null, ...(sim.simulated ? { simulated: true } : {}),
+    }, 'request');
+  }
   if (admin || !sim.tenant) return;
   sim.tenant.journal.record({
     time: new Date().toISOString(),

@@ -37,14 +37,21 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
       config: { operation: op },
       exposeHeadRoute: false,
       onRequest: async (request) => {
-        const params = request.params as Record<string, string>;
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
-        const tenantHeader = request.headers['x-sim-tenant'];
-        const claimed = await auth.tenantOf(authorization);
-        const name = claimed ?? (typeof tenantHeader === 'string' ? tenantHeader : DEFAULT_TENANT);
-        request.sim.tenant = tenants.get(TENANT_NAME.test(name) ? name : DEFAULT_TENANT);
-        request.sim.claims = await auth.authenticate(op, authorization, params);
+        const tenantOf = (claimed: string | undefined) => {
+          const header = request.headers['x-sim-tenant'];
+          const name = claimed ?? (typeof header === 'string' ? header : DEFAULT_TENANT);
+          return tenants.get(TENANT_NAME.test(name) ? name : DEFAULT_TENANT);
+        };
+        try {
+          request.sim.claims = await auth.authenticate(op, authorization, request.params as Record<string, string>);
+          request.sim.tenant = tenantOf(request.sim.claims?.tid);
+        } catch (error) {
+          // A refused request is still journaled in the tenant its token names, when it names one.
+          request.sim.tenant = tenantOf(await auth.tenantOf(authorization));
+          throw error;
+        }
       },
       handler: (request, reply) => serveOperation(op, request, reply, contract, handlers),
     });

@@ -8,6 +8,7 @@ export const MAX_DELAY_MS = 60_000;
 
 export function parsePrefer(header: string | string[] | undefined): Preferences {
   const prefs: Preferences = {};
+  if (header === undefined) return prefs;
   for (const part of [header ?? ''].flat().join(',').split(/[,;]/)) {
     const [name, value] = part.split('=').map((s) => s.trim().toLowerCase());
     const n = Number(value);

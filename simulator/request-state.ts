@@ -5,6 +5,8 @@ import type { Tenant } from './tenants.ts';
 
 export interface RequestState {
   op: Operation | undefined;
+  /** The request is for the admin API, not the platform's. */
+  admin: boolean;
   tenant: Tenant | undefined;
   started: number;
   claims: TokenClaims | undefined;

@@ -69,8 +69,10 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
   };
 
   void app.register(async (admin) => {
+    admin.addHook('onRoute', (route) => {
+      route.config = { ...route.config, admin: true };
+    });
     admin.addHook('onRequest', async (request) => {
-      request.routeOptions.config.admin = true;
       if (!adminKey) return;
       const given = Buffer.from(String(request.headers['x-sim-admin-key'] ?? ''));
       if (given.length !== adminKey.length || !timingSafeEqual(given, adminKey)) throw new SimulatorError('AdminKeyRequired');
