@@ -2,16 +2,18 @@
  * Reads spec/gas-platform.openapi.yaml once and derives what the rest of the harness needs from it:
  * the operations table, the compiled validators and the table of assumptions.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { parse as parseYaml } from 'yaml';
 import { collectAssumptions } from './assumptions.ts';
 import { buildOperations } from './operations.ts';
 import { createValidators, type Validators } from './validators.ts';
 import type { Assumption, Operation } from './types.ts';
 
 export const SPEC_PATH = fileURLToPath(new URL('./gas-platform.openapi.yaml', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/gas-harness/', import.meta.url));
 
 export interface Contract {
   /** The document as written, with its `$ref`s. */
@@ -33,7 +35,7 @@ export function loadContract(): Promise<Contract> {
 }
 
 async function readContract(): Promise<Contract> {
-  const raw = parseYaml(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
+  const raw = await readDocument();
   const document = (await $RefParser.dereference(structuredClone(raw))) as Record<string, unknown>;
   const operations = buildOperations(document);
   return {
@@ -44,4 +46,27 @@ async function readContract(): Promise<Contract> {
     assumptions: collectAssumptions(raw),
     validators: createValidators(operations),
   };
+}
+
+/**
+ * Parses the YAML document, or reads the JSON of an earlier parse of the same text: parsing the YAML
+ * takes longer than all the rest of a simulator's start. The cache is keyed by the text's hash, so
+ * an edited spec is always parsed anew.
+ */
+async function readDocument(): Promise<Record<string, unknown>> {
+  const text = readFileSync(SPEC_PATH, 'utf8');
+  const cached = join(CACHE_DIR, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, unknown>;
+  } catch {
+    const { parse } = await import('yaml');
+    const raw = parse(text) as Record<string, unknown>;
+    try {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      writeFileSync(cached, JSON.stringify(raw));
+    } catch {
+      // A read-only checkout only loses the speed-up.
+    }
+    return raw;
+  }
 }
