@@ -26,12 +26,11 @@ export interface JournalQuery {
 export const JOURNAL_LIMIT = 1_000;
 
 export class Journal {
-  /** Entries as JSON text: a request's bodies then die young instead of aging into the old heap. */
-  private entries: string[] = [];
+  private entries: JournalEntry[] = [];
   private seq = 0;
 
   record(entry: Omit<JournalEntry, 'seq'>): void {
-    this.entries.push(JSON.stringify({ ...entry, seq: ++this.seq }));
+    this.entries.push({ ...entry, seq: ++this.seq });
     if (this.entries.length > JOURNAL_LIMIT * 1.25) this.entries = this.entries.slice(-JOURNAL_LIMIT);
   }
 
@@ -42,7 +41,6 @@ export class Journal {
     const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
     return this.entries
       .slice(-JOURNAL_LIMIT)
-      .map((text) => JSON.parse(text) as JournalEntry)
       .filter((e) => (sinceSeq === undefined || e.seq > sinceSeq)
         && (sinceTime === undefined || Number.isNaN(sinceTime) || Date.parse(e.time) >= sinceTime)
         && (query.operationId === undefined || e.operationId === query.operationId)
