@@ -9,7 +9,8 @@ export type ChildRequest = { type: 'memory'; collectGarbage?: boolean } | { type
 export type ChildMessage = { type: 'ready'; url: string } | { type: 'memory'; usage: NodeJS.MemoryUsage };
 
 const dataset = process.env.BENCH_DATASET === 'empty' ? 'empty' : 'default';
-const sim = await startSimulator({ port: 0, logLevel: 'warn', dataset });
+const logLevel = process.env.BENCH_LOG_LEVEL === 'info' ? 'info' : 'warn';
+const sim = await startSimulator({ port: 0, logLevel, dataset });
 const send = (message: ChildMessage): void => {
   process.send?.(message);
 };

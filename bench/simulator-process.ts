@@ -13,12 +13,13 @@ export interface SimulatorProcess {
 
 const CHILD = fileURLToPath(new URL('./simulator-child.ts', import.meta.url));
 
-export async function forkSimulator(options: { dataset?: 'default' | 'empty' } = {}): Promise<SimulatorProcess> {
+/** `logLevel: 'info'` is the simulator's default (a line per request), written to /dev/null here. */
+export async function forkSimulator(options: { dataset?: 'default' | 'empty'; logLevel?: 'warn' | 'info' } = {}): Promise<SimulatorProcess> {
   const child = fork(CHILD, [], {
     // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator child on exit.
     execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
-    env: { ...process.env, BENCH_DATASET: options.dataset ?? 'default' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_DATASET: options.dataset ?? 'default', BENCH_LOG_LEVEL: options.logLevel ?? 'warn' },
+    stdio: ['ignore', options.logLevel === 'info' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {

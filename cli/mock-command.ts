@@ -1,5 +1,6 @@
 /** `gas-harness mock`: Prism's stateless mock of the contract (answers from the examples, or generated). */
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { port as parsePort } from './option-parsers.ts';
 import { runUntilStopped } from '../prism/run-until-stopped.ts';
 import { startPrism } from '../prism/prism-process.ts';
 import { SPEC_PATH } from '../spec/index.ts';
@@ -30,9 +31,3 @@ export function registerMockCommand(program: Command): void {
     });
 }
 
-/** A TCP port number, 0 included (a free port). */
-export function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
-  return port;
-}

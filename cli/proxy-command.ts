@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { runUntilStopped } from '../prism/run-until-stopped.ts';
 import { startPrism } from '../prism/prism-process.ts';
 import { createViolationReporter } from '../prism/violation-reporter.ts';
-import { parsePort } from './mock-command.ts';
+import { port as parsePort } from './option-parsers.ts';
 
 export function registerProxyCommand(program: Command): void {
   program
