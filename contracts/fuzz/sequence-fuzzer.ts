@@ -4,12 +4,9 @@
  * entry and a scenario file with every step of the shrunk sequence.
  */
 import fc from 'fast-check';
-import type { Contract } from '../../spec/index.ts';
-import type { TargetSession } from '../../target/index.ts';
-import type { SelectableCheck } from './checks.ts';
 import { curlCommand } from './curl-command.ts';
 import type { FuzzFailure, SequenceSummary } from './fuzz-report.ts';
-import { redactRequest } from './operation-fuzzer.ts';
+import { redactRequest, type OperationRun } from './operation-fuzzer.ts';
 import { CheckFailureError, hunt } from './property-hunt.ts';
 import { scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
 import { categoryProductSequence } from './sequence-category-product.ts';
@@ -22,16 +19,8 @@ import { userProfileSequence } from './sequence-user-profile.ts';
 /** Every stateful sequence the fuzzers know. */
 export const SEQUENCES = [userProfileSequence, categoryProductSequence, coverageAreaSequence, orderCounterSequence] as SequenceDefinition<object>[];
 
-export interface SequenceRun {
-  contract: Contract;
-  session: TargetSession;
-  runs: number;
-  runSeed: number;
-  seedFor(name: string): number;
-  checks: ReadonlySet<SelectableCheck>;
-  out?: string;
-  onCase(count?: number): void;
-}
+/** A sequence runs with what an operation's fuzzing gets, less the operation. */
+export type SequenceRun = Omit<OperationRun, 'op'>;
 
 const MAX_COMMANDS = 10;
 

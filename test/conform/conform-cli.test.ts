@@ -1,41 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConformReport } from '../../conform/index.ts';
-import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { DEV_API_KEY, send } from '../../target/index.ts';
-import { startBrokenTarget, type BrokenTarget, type Defect } from '../support/broken-target.ts';
+import { ALL_SCOPES } from '../simulator/sim-harness.ts';
+import { useBrokenTargets } from '../support/broken-targets-fixture.ts';
 import { runCli } from '../scenarios/run-cli.ts';
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
-const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
-let simulator: RunningSimulator;
-let out: string;
-const targets: BrokenTarget[] = [];
-
-beforeAll(async () => {
-  simulator = await startSimulator({ port: 0 });
-  out = mkdtempSync(join(tmpdir(), 'gas-conform-cli-'));
-});
-afterAll(async () => {
-  await Promise.all(targets.map((t) => t.close()));
-  await simulator.close();
-  rmSync(out, { recursive: true, force: true });
-});
-
-async function broken(operationId: string, defect: Defect): Promise<BrokenTarget> {
-  const target = await startBrokenTarget({ upstream: simulator.url, operationId, defect });
-  targets.push(target);
-  return target;
-}
+const fixture = useBrokenTargets('gas-conform-cli-');
 
 describe('gas-harness conform', () => {
   it('exits 1 with --strict when the target breaks only assumed rules, naming the operation and the rule', async () => {
-    const target = await broken('upsertCustomer', 'ruleBreakAs400');
-    const dir = join(out, 'strict');
+    const target = await fixture.broken('upsertCustomer', 'ruleBreakAs400');
+    const dir = join(fixture.out, 'strict');
     const result = await runCli(['conform', '--target', target.url, '--strict', '--fuzz-runs', '3', '--seed', '1', '--report', dir]);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/^DIVERGENCE upsertCustomer — scenario "[^"]*" step "answers 422 to an e-mail that is not an address"$/m);
@@ -48,10 +28,10 @@ describe('gas-harness conform', () => {
   }, 60_000);
 
   it('exits 1 against a target that echoes the token, and no output or report file holds the token or the API key', async () => {
-    const target = await broken('updateCategory', 'echoToken');
-    const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ALL_SCOPES, tenant: 'conform-echo' } });
+    const target = await fixture.broken('updateCategory', 'echoToken');
+    const minted = await send({ method: 'POST', url: `${fixture.simulator.url}/__sim/tokens`, body: { scopes: ALL_SCOPES, tenant: 'conform-echo' } });
     const token = (minted.body as { accessToken: string }).accessToken;
-    const dir = join(out, 'echo');
+    const dir = join(fixture.out, 'echo');
     const result = await runCli(['conform', '--target', target.url, '--token', token, '--fuzz-runs', '3', '--report', dir]);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/^FAILURE updateCategory — fuzz check no_secret_echoed/m);
