@@ -1,6 +1,9 @@
-/** Forks bench/simulator-child.ts (with tsx) and talks to it: its URL, its memory, closing it. */
+/**
+ * Forks bench/simulator-child.ts, bundled as the command is (bin/build.js), and talks to it: its URL,
+ * its memory, closing it. The bundle is what `gas-harness simulate` runs, so its figures are the command's.
+ */
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../bin/build.js';
 import type { ChildMessage } from './simulator-child.ts';
 
 export interface SimulatorProcess {
@@ -11,13 +14,11 @@ export interface SimulatorProcess {
   close(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL('./simulator-child.ts', import.meta.url));
-
 /** `logLevel: 'info'` is the simulator's default (a line per request), written to /dev/null here. */
 export async function forkSimulator(options: { dataset?: 'default' | 'empty'; logLevel?: 'warn' | 'info' } = {}): Promise<SimulatorProcess> {
-  const child = fork(CHILD, [], {
+  const child = fork((await ensureBuilt())['bench-simulator'], [], {
     // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator child on exit.
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
+    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
     env: { ...process.env, BENCH_DATASET: options.dataset ?? 'default', BENCH_LOG_LEVEL: options.logLevel ?? 'warn' },
     stdio: ['ignore', options.logLevel === 'info' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });

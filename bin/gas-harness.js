@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Entry point of the `gas-harness` command: registers tsx so the TypeScript sources run as they are.
-import { register } from 'tsx/esm/api';
+// Entry point of the `gas-harness` command: runs the bundle in dist/, rebuilt first when the sources changed.
+import { ensureBuilt } from './build.js';
 
-register();
-await import('../cli/main.ts');
+const { main } = await ensureBuilt();
+await import(main);

@@ -3,7 +3,7 @@
  * target with bounded parallelism, each in a fresh simulator tenant, and returns a redacted report.
  */
 import { execSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { isSimulator } from '../target/index.ts';
@@ -13,7 +13,7 @@ import { runSuite } from './run-suite.ts';
 import { summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
 
 /** The default suites shipped with the harness. */
-export const DEFAULT_SUITES_DIR = fileURLToPath(new URL('./suites', import.meta.url));
+export const DEFAULT_SUITES_DIR = projectFile('scenarios', 'suites');
 
 export interface RunScenariosOptions {
   /** The base URL of the target: a gas-harness simulator or a deployment. */

@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { projectFile } from '../project-files.ts';
 
-export const SCENARIO_SCHEMA_PATH = new URL('./scenario-schema.json', import.meta.url);
+export const SCENARIO_SCHEMA_PATH = projectFile('scenarios', 'scenario-schema.json');
 
 export interface SchemaProblem {
   /** Where in the document: keys and array indexes. */

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Level } from 'pino';
+import { projectFile } from '../project-files.ts';
 import { loadContract } from '../spec/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
@@ -19,7 +20,7 @@ import type { Snapshot } from './store.ts';
 import { TenantRegistry } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
 export interface SimulatorOptions {
   /** The data each tenant starts from: the embedded demo dataset (default), none, or a snapshot. */

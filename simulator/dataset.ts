@@ -1,9 +1,10 @@
 /** The embedded demo dataset, and reading a dataset file given with `--data`. */
 import { readFileSync } from 'node:fs';
+import { projectFile } from '../project-files.ts';
 import { snapshotProblems } from './snapshot-schema.ts';
 import type { Snapshot } from './store.ts';
 
-export const DEMO_DATASET_PATH = new URL('./demo-dataset.json', import.meta.url);
+export const DEMO_DATASET_PATH = projectFile('simulator', 'demo-dataset.json');
 
 export function demoDataset(): Snapshot {
   return JSON.parse(readFileSync(DEMO_DATASET_PATH, 'utf8')) as Snapshot;

@@ -2,7 +2,7 @@
  * The JSON Schema of a simulator snapshot (the `--data` file, `PUT /__sim/state`), so that a bad
  * snapshot is refused with the problem named and the state left as it was.
  */
-import { createAjv } from '../spec/index.ts';
+import { compileOnFirstUse } from '../spec/index.ts';
 import type { Snapshot } from './store.ts';
 
 const id = { type: 'string', minLength: 1 };
@@ -40,10 +40,11 @@ const SNAPSHOT_SCHEMA = {
   },
 };
 
-const validate = createAjv().compile<Snapshot>(SNAPSHOT_SCHEMA);
+const snapshotValidator = compileOnFirstUse<Snapshot>(SNAPSHOT_SCHEMA);
 
 /** Returns the problems of a candidate snapshot, each naming where it is; empty when it is valid. */
 export function snapshotProblems(candidate: unknown): string[] {
+  const validate = snapshotValidator();
   if (validate(candidate)) return [];
   return (validate.errors ?? []).map((e) => {
     const where = e.instancePath || '(root)';

@@ -2,5 +2,5 @@
 export { loadContract, SPEC_PATH, type Contract } from './load-contract.ts';
 export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
-export { createAjv, type ValidationIssue, type Validators } from './validators.ts';
+export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';

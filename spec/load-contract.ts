@@ -5,15 +5,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { projectFile } from '../project-files.ts';
 import { collectAssumptions } from './assumptions.ts';
 import { buildOperations } from './operations.ts';
 import { createValidators, type Validators } from './validators.ts';
 import type { Assumption, Operation } from './types.ts';
 
-export const SPEC_PATH = fileURLToPath(new URL('./gas-platform.openapi.yaml', import.meta.url));
-const CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/gas-harness/', import.meta.url));
+export const SPEC_PATH = projectFile('spec', 'gas-platform.openapi.yaml');
+const CACHE_DIR = projectFile('node_modules', '.cache', 'gas-harness');
 
 export interface Contract {
   /** The document as written, with its `$ref`s. */

@@ -40,6 +40,17 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
+let sharedAjv: Ajv2020 | undefined;
+
+/**
+ * A validator of one of the harness's own schemas, compiled on first use by one shared Ajv:
+ * compiling (the meta-schema first) costs a good part of a start that may never need it.
+ */
+export function compileOnFirstUse<T>(schema: object): () => ValidateFunction<T> {
+  let validate: ValidateFunction<T> | undefined;
+  return () => (validate ??= (sharedAjv ??= createAjv()).compile<T>(schema));
+}
+
 export function createValidators(operations: Operation[]): Validators {
   const ajv = createAjv();
   const byId = new Map(operations.map((op) => [op.id, op]));

@@ -1,11 +1,11 @@
 /** The committed pact files: where they live, their shape, reading them, comparing two versions. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../../project-files.ts';
 import { CONSUMER, PROVIDER } from './contract-case.ts';
 
 /** `contracts/pacts/`, where the consumer tests write the pacts that are committed. */
-export const PACTS_DIR = fileURLToPath(new URL('../pacts/', import.meta.url));
+export const PACTS_DIR = `${projectFile('contracts', 'pacts')}/`;
 export const PACT_FILE_NAME = `${CONSUMER}-${PROVIDER}.json`;
 
 export interface PactBody {

@@ -8,7 +8,8 @@
  */
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { projectFile } from '../../project-files.ts';
 import { redactSecrets } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { adminHeaders, connectTarget } from '../../target/index.ts';
@@ -59,7 +60,8 @@ interface VerifierJson {
   errors?: { interaction: string; mismatch?: { type?: string; message?: string; mismatches?: { mismatch?: string; path?: string }[] } }[];
 }
 
-const WORKER = fileURLToPath(new URL('./verify-worker.ts', import.meta.url));
+// The worker runs from its sources with tsx, also when this module runs bundled in dist/.
+const WORKER = projectFile('contracts', 'pact', 'verify-worker.ts');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Verifies the pacts against `options.target`; never throws for a failed verification. */

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createAjv, type Contract } from '../../spec/index.ts';
+import { compileOnFirstUse, type Contract } from '../../spec/index.ts';
 import type { Authenticator, TokenRequest } from '../auth.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA, type FaultRuleInput } from '../faults.ts';
@@ -23,9 +23,8 @@ export interface AdminRoutesOptions {
   version: string;
 }
 
-const ajv = createAjv();
 const idOrUndefined = { type: 'string', minLength: 1, maxLength: 200 };
-const validateTokenRequest = ajv.compile<TokenRequest>({
+const validateTokenRequest = compileOnFirstUse<TokenRequest>({
   type: 'object',
   additionalProperties: false,
   required: ['scopes'],
@@ -36,7 +35,7 @@ const validateTokenRequest = ajv.compile<TokenRequest>({
     expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
   },
 });
-const validateStateRequest = ajv.compile<{ state: string; params?: Record<string, unknown>; action?: 'setup' | 'teardown' }>({
+const validateStateRequest = compileOnFirstUse<{ state: string; params?: Record<string, unknown>; action?: 'setup' | 'teardown' }>({
   type: 'object',
   required: ['state'],
   properties: {
@@ -45,7 +44,7 @@ const validateStateRequest = ajv.compile<{ state: string; params?: Record<string
     action: { enum: ['setup', 'teardown'] },
   },
 });
-const validateFaults = ajv.compile<{ seed?: number; rules: FaultRuleInput[] }>(FAULT_CONFIG_SCHEMA);
+const validateFaults = compileOnFirstUse<{ seed?: number; rules: FaultRuleInput[] }>(FAULT_CONFIG_SCHEMA);
 
 function invalid(errors: { instancePath: string; message?: string }[] | null | undefined): never {
   const details = (errors ?? []).map((e) => ({ target: `body${e.instancePath.replace(/\//g, '.')}`, message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}` }));
@@ -82,14 +81,16 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
     admin.post('/tokens', async (request, reply) => {
       const body = jsonBody(request);
-      if (!validateTokenRequest(body)) invalid(validateTokenRequest.errors);
+      const validate = validateTokenRequest();
+      if (!validate(body)) invalid(validate.errors);
       const { accessToken, expiresIn } = await auth.mint(body);
       return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn });
     });
 
     admin.post('/provider-states', async (request) => {
       const body = jsonBody(request);
-      if (!validateStateRequest(body)) invalid(validateStateRequest.errors);
+      const validate = validateStateRequest();
+      if (!validate(body)) invalid(validate.errors);
       const tenant = tenantOf(request);
       const params: StateParams = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
       if (body.action === 'teardown') {
@@ -141,7 +142,8 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
     admin.put('/faults', async (request) => {
       const body = jsonBody(request);
-      if (!validateFaults(body)) invalid(validateFaults.errors);
+      const validate = validateFaults();
+      if (!validate(body)) invalid(validate.errors);
       const unknown = body.rules.map((r) => r.operationId).filter((id) => id !== '*' && !contract.operationsById.has(id));
       if (unknown.length > 0) throw new SimulatorError('InvalidAdminRequest', { target: 'body.rules', message: `Unknown operationId ${unknown.join(', ')}.` });
       return tenantOf(request).faults.set(body.rules, body.seed);
