@@ -12,7 +12,7 @@ import { startPrism } from '../prism/prism-process.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { judge, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
-import { forkSimulator } from './simulator-process.ts';
+import { spawnSimulator } from './simulator-process.ts';
 import { runSoak } from './soak.ts';
 import { measureStartup } from './startup.ts';
 import { BENCH_SCOPES, BENCHMARKED_OPERATIONS, getProduct, requestsFor, upsertCustomer } from './workloads.ts';
@@ -49,7 +49,7 @@ async function mintToken(url: string): Promise<string> {
 
 /** Simulator and Prism's mock on each operation, alternating rounds of the same length and connections. */
 async function sideBySide(): Promise<OperationFigures[]> {
-  const sim = await forkSimulator();
+  const sim = await spawnSimulator();
   const prism = await startPrism({ mode: 'mock', verboseLevel: 'error' });
   try {
     const token = await mintToken(sim.url);
@@ -84,7 +84,7 @@ interface LargeStoreFigures {
   rps100kRecords: number;
   /** RSS right after the writes, as a user's process would have it. */
   rssMb: number;
-  memory: Record<string, { rss: number; heapUsed: number }>;
+  rssMbBeforeWrites: number;
   writeRps: number;
 }
 
@@ -94,14 +94,13 @@ interface LargeStoreFigures {
  * both alike.
  */
 async function largeStore(): Promise<LargeStoreFigures> {
-  const [small, large] = [await forkSimulator(), await forkSimulator()];
+  const [small, large] = [await spawnSimulator(), await spawnSimulator()];
   try {
     const [smallToken, largeToken] = [await mintToken(small.url), await mintToken(large.url)];
-    const before = await large.memoryMb();
+    const before = large.rssMb();
     const writes = await load(`${RECORDS} upsertCustomer writes`, large.url, [upsertCustomer(largeToken)], { amount: RECORDS });
-    const after = await large.memoryMb();
-    const afterGc = await large.memoryMb({ collectGarbage: true });
-    say(`memory MB before writes ${JSON.stringify(before)}; after writes ${JSON.stringify(after)}, after a full GC ${JSON.stringify(afterGc)}`);
+    const after = large.rssMb();
+    say(`RSS before the writes ${before.toFixed(1)} MB, after ${after.toFixed(1)} MB`);
     await load('getProduct warm-up, demo dataset', small.url, [getProduct(smallToken)], { durationSec: WARMUP_SECONDS });
     await load(`getProduct warm-up, ${RECORDS} more records`, large.url, [getProduct(largeToken)], { durationSec: WARMUP_SECONDS });
     const empty: number[] = [];
@@ -116,7 +115,7 @@ async function largeStore(): Promise<LargeStoreFigures> {
       const order: ('small' | 'large')[] = round % 2 === 1 ? ['small', 'large'] : ['large', 'small'];
       for (const which of order) await measure(round, which);
     }
-    return { rpsEmpty: mean(empty), rps100kRecords: mean(full), rssMb: after.rss, memory: { before, after, afterGc }, writeRps: writes.rps };
+    return { rpsEmpty: mean(empty), rps100kRecords: mean(full), rssMb: after, rssMbBeforeWrites: before, writeRps: writes.rps };
   } finally {
     await small.close();
     await large.close();
@@ -128,7 +127,7 @@ async function largeStore(): Promise<LargeStoreFigures> {
  * `prism mock` and `gas-harness simulate`: one round of half length per operation each.
  */
 async function bothWithDefaultLogging(): Promise<{ simulatorRps: Record<string, number>; prismRps: Record<string, number> }> {
-  const sim = await forkSimulator({ logLevel: 'info' });
+  const sim = await spawnSimulator({ logLevel: 'info' });
   const prism = await startPrism({ mode: 'mock', captureOutput: false });
   try {
     const token = await mintToken(sim.url);
@@ -185,7 +184,7 @@ async function main(): Promise<void> {
   const operations = await sideBySide();
   const defaultLogging = await bothWithDefaultLogging();
   const store = await largeStore();
-  const soakSim = await forkSimulator();
+  const soakSim = await spawnSimulator();
   const soak = await runSoak(soakSim.url, await mintToken(soakSim.url), { durationSec: SOAK_SECONDS, connections: SOAK_CONNECTIONS }).finally(() => soakSim.close());
   say(`soak: ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, ${soak.missingWrites}/${soak.acknowledgedWrites} writes missing`);
   const fuzzRate = await fuzzCasesPerSecond();
@@ -210,7 +209,7 @@ async function main(): Promise<void> {
       prism: 'mock, --verboseLevel error (no per-request log); simulator at log level warn (no per-request log)',
       startupSamplesMs: startup.samplesMs,
       defaultLoggingRps: defaultLogging,
-      memoryMb: store.memory,
+      rssMbBeforeWrites: store.rssMbBeforeWrites,
       writeRps: store.writeRps,
       defaultSuitesSamplesMs: suites?.samplesMs ?? null,
       failedRuns,

@@ -6,6 +6,7 @@
  * Builds are content-addressed: output names carry a hash and dist/manifest.json, written last and
  * atomically, names the current entry points, so processes building at once never see half a build.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -15,18 +16,24 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const MANIFEST = join(DIST, 'manifest.json');
 const SOURCE_DIRS = ['bench', 'cli', 'conform', 'contracts', 'prism', 'report', 'scenarios', 'simulator', 'spec', 'target'];
-const ENTRY_POINTS = { main: 'cli/main.ts', 'bench-simulator': 'bench/simulator-child.ts' };
+const ENTRY_POINTS = { main: 'cli/main.ts' };
 /** Packages with native parts or files of their own to find; they load from node_modules. */
 const EXTERNAL = ['@pact-foundation/*', '@stoplight/*', 'esbuild', 'tsx'];
 /** Files of an older build are removed once they are this old, so a process still running one keeps it. */
 const KEEP_OLD_BUILDS_MS = 24 * 3600 * 1000;
 
-/** The entry points of an up-to-date build (built first when the sources changed): name → absolute path. */
+/**
+ * The entry points of an up-to-date build, name → absolute path. A stale build is rebuilt first in a
+ * process of its own, so that esbuild's memory is not left in the caller (a simulator, say).
+ */
 export async function ensureBuilt() {
   const stamp = sourceStamp();
-  const current = readManifest();
-  if (current?.stamp === stamp) return entriesOf(current);
-  const manifest = await build(stamp);
+  if (readManifest()?.stamp !== stamp) {
+    const built = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('gas-harness: building dist/ failed (see above)');
+  }
+  const manifest = readManifest();
+  if (!manifest) throw new Error('gas-harness: dist/manifest.json is missing after a build');
   return entriesOf(manifest);
 }
 
@@ -107,3 +114,6 @@ function removeOldBuilds(keep) {
     }
   }
 }
+
+// `node bin/build.js` builds now.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build(sourceStamp());

@@ -82,7 +82,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const { config } = request.routeOptions;
     request.sim = {
       op: config.operation, admin: config.admin === true, tenant: undefined, started: performance.now(), claims: undefined,
-      simulated: false, requestBody: undefined, responseBody: undefined, secrets: [],
+      simulated: false, requestText: undefined, responseText: undefined, secrets: [],
     };
     done();
   });
@@ -91,7 +91,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     done();
   });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${request.url.split('?')[0]}.` })));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${pathOf(request)}.` })));
 
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
   registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION });
@@ -128,18 +128,21 @@ function toSimulatorError(error: FastifyError | SimulatorError, request: Fastify
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
   const op = request.sim?.op;
-  const rendered = renderError(request.sim?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, request.url.split('?')[0] ?? '/');
+  const rendered = renderError(request.sim?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, pathOf(request));
   if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
-  if (request.sim) request.sim.responseBody = rendered.body;
-  if (error.code === 'SimulatedStatus' && request.sim) request.sim.simulated = true;
-  return reply.code(rendered.status).type(rendered.contentType).send(rendered.body);
+  const text = JSON.stringify(rendered.body);
+  if (request.sim) {
+    request.sim.responseText = text;
+    if (error.code === 'SimulatedStatus') request.sim.simulated = true;
+  }
+  return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
 function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean): void {
   const sim = request.sim;
   if (!sim) return;
   const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
-  const path = request.url.split('?')[0] ?? '/';
+  const path = pathOf(request);
   const admin = sim.admin;
   if (logRequests) {
     request.log.info({
@@ -148,20 +151,20 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
     }, 'request');
   }
   if (admin || !sim.tenant) return;
+  const headers: Record<string, string> = {};
+  for (const name of JOURNALED_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = String(value);
+  }
   sim.tenant.journal.record({
-    time: new Date().toISOString(),
-    method: request.method,
-    path,
-    operationId: sim.op?.id ?? null,
-    status: reply.statusCode,
-    durationMs,
-    simulated: sim.simulated,
-    request: {
-      headers: Object.fromEntries(['content-type', 'authorization', 'prefer', 'x-sim-tenant']
-        .filter((h) => request.headers[h] !== undefined).map((h) => [h, String(request.headers[h])])),
-      body: sim.requestBody,
-    },
-    response: { body: sim.responseBody },
-    secrets: sim.secrets,
+    time: Date.now(), method: request.method, path, operationId: sim.op?.id ?? null, status: reply.statusCode, durationMs,
+    simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
   });
+}
+
+const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-sim-tenant'];
+
+function pathOf(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
 }

@@ -61,6 +61,8 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+const NONE: readonly FaultRule[] = [];
+
 export class FaultRules {
   private config: FaultConfig = { seed: 0, rules: [] };
   private random = seededRandom(0);
@@ -80,7 +82,8 @@ export class FaultRules {
   }
 
   /** The rules that fire for this request; each rule that fires uses up one of its count. */
-  fire(operationId: string): FaultRule[] {
+  fire(operationId: string): readonly FaultRule[] {
+    if (this.config.rules.length === 0) return NONE;
     const fired: FaultRule[] = [];
     for (const rule of this.config.rules) {
       if (rule.operationId !== '*' && rule.operationId !== operationId) continue;

@@ -1,6 +1,29 @@
-/** The bounded request journal of one tenant: what clients sent and what they got back. */
+/**
+ * The bounded request journal of one tenant: what clients sent and what they got back. Bodies are
+ * kept as the text that crossed the wire, parsed only when the journal is read: a flat string per
+ * body instead of a graph of objects keeps the journal cheap for the garbage collector under load.
+ */
 import { redact, secretValuesOf } from './redact.ts';
 
+/** What the simulator records of one request. */
+export interface JournalRecord {
+  /** Milliseconds since the epoch. */
+  time: number;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  durationMs: number;
+  /** True when the status was asked for (Prefer header or fault rule) rather than earned. */
+  simulated: boolean;
+  headers: Record<string, string>;
+  requestText: string | undefined;
+  responseText: string | undefined;
+  /** Secret values this request carried, for redaction on read; never returned. */
+  secrets: string[];
+}
+
+/** An entry as `GET /__sim/requests` answers it, secrets redacted. */
 export interface JournalEntry {
   seq: number;
   time: string;
@@ -9,12 +32,9 @@ export interface JournalEntry {
   operationId: string | null;
   status: number;
   durationMs: number;
-  /** True when the status was asked for (Prefer header or fault rule) rather than earned. */
   simulated: boolean;
   request: { headers: Record<string, string>; body: unknown };
   response: { body: unknown };
-  /** Secret values this request carried, for redaction on read; never returned. */
-  secrets: string[];
 }
 
 export interface JournalQuery {
@@ -25,30 +45,54 @@ export interface JournalQuery {
 
 export const JOURNAL_LIMIT = 1_000;
 
+type Stored = JournalRecord & { seq: number };
+
 export class Journal {
-  private entries: JournalEntry[] = [];
+  private entries: Stored[] = [];
   private seq = 0;
 
-  record(entry: Omit<JournalEntry, 'seq'>): void {
-    this.entries.push({ ...entry, seq: ++this.seq });
+  record(entry: JournalRecord): void {
+    (entry as Stored).seq = ++this.seq;
+    this.entries.push(entry as Stored);
     if (this.entries.length > JOURNAL_LIMIT * 1.25) this.entries = this.entries.slice(-JOURNAL_LIMIT);
   }
 
   /** Entries matching the query, oldest first, with every secret redacted. */
-  read(query: JournalQuery = {}): Omit<JournalEntry, 'secrets'>[] {
+  read(query: JournalQuery = {}): JournalEntry[] {
     const since = query.since;
     const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
     const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
     return this.entries
       .slice(-JOURNAL_LIMIT)
       .filter((e) => (sinceSeq === undefined || e.seq > sinceSeq)
-        && (sinceTime === undefined || Number.isNaN(sinceTime) || Date.parse(e.time) >= sinceTime)
+        && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
         && (query.operationId === undefined || e.operationId === query.operationId)
         && (query.status === undefined || e.status === query.status))
-      .map(({ secrets, ...e }) => redact(e, [...secrets, ...secretValuesOf(e.request.body)]) as Omit<JournalEntry, 'secrets'>);
+      .map(toEntry);
   }
 
   clear(): void {
     this.entries = [];
+  }
+}
+
+function toEntry(stored: Stored): JournalEntry {
+  const { seq, time, method, path, operationId, status, durationMs, simulated, headers } = stored;
+  const requestBody = bodyOf(stored.requestText);
+  const entry: JournalEntry = {
+    seq, time: new Date(time).toISOString(), method, path, operationId, status, durationMs, simulated,
+    request: { headers, body: requestBody },
+    response: { body: bodyOf(stored.responseText) },
+  };
+  return redact(entry, [...stored.secrets, ...secretValuesOf(requestBody)]) as JournalEntry;
+}
+
+/** A body as the JSON it holds; none for text that is not JSON, whose secrets could not be told apart. */
+function bodyOf(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

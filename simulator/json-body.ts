@@ -9,13 +9,21 @@ const MAX_DEPTH = 64;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function parseJsonBody(raw: Buffer): unknown {
+  return parseJsonText(decodeBody(raw));
+}
+
+/** The body as text: strict UTF-8, without a byte order mark. */
+export function decodeBody(raw: Buffer): string {
   let text: string;
   try {
     text = decoder.decode(raw);
   } catch {
     throw new SimulatorError('InvalidEncoding');
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new SimulatorError('BodyRequired');
   // Depth is checked on the text first: a deeply nested document would overflow the parsers' stacks.
   if (depthOf(text) > MAX_DEPTH) throw new SimulatorError('BodyTooDeep');

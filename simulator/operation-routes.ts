@@ -8,7 +8,7 @@ import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import type { Authenticator } from './auth.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { dropConnection } from './drop-connection.ts';
-import { parseJsonBody } from './json-body.ts';
+import { decodeBody, parseJsonText } from './json-body.ts';
 import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
 import type { HandlerTable } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
@@ -89,7 +89,6 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
   if (prefer.delayMs) await sleep(prefer.delayMs);
 
   const body = op.requestBody ? readBody(op, request) : undefined;
-  sim.requestBody = body;
   const params = request.params as Record<string, string>;
   rejectInvalid(contract.validators.params(op.id, params));
   if (op.requestBody) rejectInvalid(contract.validators.body(op.id, body));
@@ -97,9 +96,15 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
   if (prefer.code !== undefined) return forceStatus(op, prefer.code, reply, sim);
 
   const result = handlers[op.id]?.({ params, body: body as never, claims: sim.claims, store: tenant.store });
-  reply.code(op.successStatus);
-  sim.responseBody = result;
-  return result === undefined ? reply.send() : reply.type('application/json').send(result);
+  return sendJson(reply.code(op.successStatus), sim, result);
+}
+
+/** Sends a JSON body (none when undefined), serialized here so the journal keeps the very text sent. */
+export function sendJson(reply: FastifyReply, sim: FastifyRequest['sim'], body: unknown, contentType = 'application/json'): FastifyReply {
+  if (body === undefined) return reply.send();
+  const text = JSON.stringify(body);
+  sim.responseText = text;
+  return reply.type(contentType).send(text);
 }
 
 function readBody(op: Operation, request: FastifyRequest): unknown {
@@ -110,7 +115,9 @@ function readBody(op: Operation, request: FastifyRequest): unknown {
     throw new SimulatorError('UnsupportedMediaType', { message: `This operation accepts ${op.requestBody?.mediaTypes.join(', ')} in UTF-8.` });
   }
   if (!raw || raw.length === 0) throw new SimulatorError('BodyRequired');
-  return parseJsonBody(raw);
+  const text = decodeBody(raw);
+  request.sim.requestText = text;
+  return parseJsonText(text);
 }
 
 /** Throws 400 when any issue is malformed input, else 422 when any rule is broken. */
@@ -131,8 +138,5 @@ function forceStatus(op: Operation, code: number, reply: FastifyReply, sim: Fast
   }
   sim.simulated = true;
   if (code >= 400) throw new SimulatorError('SimulatedStatus', { status: code, message: `Status ${code} asked for by the Prefer header.` });
-  const example = (response.schema?.examples as unknown[] | undefined)?.[0];
-  reply.code(code);
-  sim.responseBody = example;
-  return example === undefined ? reply.send() : reply.type('application/json').send(example);
+  return sendJson(reply.code(code), sim, (response.schema?.examples as unknown[] | undefined)?.[0]);
 }

@@ -12,8 +12,9 @@ export interface RequestState {
   claims: TokenClaims | undefined;
   /** The status was asked for (Prefer, fault rule), not earned; logs and journal say so. */
   simulated: boolean;
-  requestBody: unknown;
-  responseBody: unknown;
+  /** The request and response bodies as sent, for the journal. */
+  requestText: string | undefined;
+  responseText: string | undefined;
   /** Secret values the request carried (its token or key), redacted wherever the request is shown. */
   secrets: string[];
 }

@@ -62,6 +62,10 @@ export class Store {
     return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
+  has(collection: CollectionName, key: string): boolean {
+    return this.of(collection).has(key);
+  }
+
   /** Stores a record under the key its collection derives from it, replacing any record there. */
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
     const key = COLLECTION_KEYS[collection](record);

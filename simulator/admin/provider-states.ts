@@ -13,7 +13,7 @@ const short = (id: string) => id.slice(0, 8);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function ensureMerchant(store: Store, merchantId: string): void {
-  if (!store.get('merchants', merchantId)) store.put('merchants', { id: merchantId, name: `Merchant ${short(merchantId)}`, categoryCode: '5983' });
+  if (!store.has('merchants', merchantId)) store.put('merchants', { id: merchantId, name: `Merchant ${short(merchantId)}`, categoryCode: '5983' });
 }
 
 function putProvider(store: Store, merchantId: string, id: string, name: string, priority: number): void {
@@ -25,7 +25,7 @@ function putProvider(store: Store, merchantId: string, id: string, name: string,
 }
 
 function ensureDealer(store: Store, dealerId: string): void {
-  if (!store.get('dealers', dealerId)) store.put('dealers', { id: dealerId, name: `Dealer ${short(dealerId)}` });
+  if (!store.has('dealers', dealerId)) store.put('dealers', { id: dealerId, name: `Dealer ${short(dealerId)}` });
 }
 
 function putCategory(store: Store, p: StateParams): void {
@@ -41,7 +41,7 @@ function putUser(store: Store, p: StateParams): void {
 
 function putProduct(store: Store, p: StateParams): void {
   putCategory(store, p);
-  if (!store.get('brands', p.brandId ?? '')) store.put('brands', { id: p.brandId, name: p.brandName ?? `Brand ${short(p.brandId ?? '')}`, description: 'Created by a provider state' });
+  if (!store.has('brands', p.brandId ?? '')) store.put('brands', { id: p.brandId, name: p.brandName ?? `Brand ${short(p.brandId ?? '')}`, description: 'Created by a provider state' });
   store.put('products', {
     id: p.productId, name: p.productName ?? 'Botijão P13', description: 'GLP 13 kg', categoryId: p.categoryId, brandId: p.brandId,
     imageUrl: 'https://cdn.gas-harness.example/products/p13.png', enabled: true, maximumOrderQuantity: 5, attributes: { externalId: `EXT-${short(p.productId ?? '')}` },
@@ -178,14 +178,14 @@ function createResourcesOfPath(store: Store, path: string, contract: Contract): 
     // id creates nothing, so its read stays 404 instead of answering a body that breaks its schema.
     for (const name of ['productId', 'userId']) if (p[name] !== undefined && !UUID.test(p[name] ?? '')) delete p[name];
     if (p.merchantId) ensureMerchant(store, p.merchantId);
-    if (p.merchantId && p.merchantProviderId && !store.get('providers', `${p.merchantId}/${p.merchantProviderId}`)) {
+    if (p.merchantId && p.merchantProviderId && !store.has('providers', `${p.merchantId}/${p.merchantProviderId}`)) {
       putProvider(store, p.merchantId, p.merchantProviderId, `Provider ${short(p.merchantProviderId)}`, 1);
     }
     if (p.dealerId) ensureDealer(store, p.dealerId);
     if (p.dealerId && p.coverageAreaId) store.put('coverageAreas', { dealerId: p.dealerId, id: p.coverageAreaId, name: 'Área criada' });
     if (p.categoryId) putCategory(store, p);
     if (p.productId) putProduct(store, { categoryId: randomUUID(), brandId: randomUUID(), ...p });
-    if (p.userId && !store.get('users', p.userId)) putUser(store, { email: `user-${short(p.userId)}@example.com`, ...p });
+    if (p.userId && !store.has('users', p.userId)) putUser(store, { email: `user-${short(p.userId)}@example.com`, ...p });
     return { ...Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')])), path, created: Object.keys(p).join(',') };
   }
   return { path };

@@ -25,18 +25,21 @@ export const catalogHandlers: HandlerTable = {
   getProduct({ params, store }: OperationContext) {
     const product = store.get('products', params.productId ?? '');
     if (!product) throw new SimulatorError('ProductNotFound');
-    const { categoryId, brandId, ...fields } = product;
-    return {
-      data: {
-        ...fields,
-        category: reference(store.get('categories', String(categoryId)), categoryId),
-        brand: reference(store.get('brands', String(brandId)), brandId),
-      },
-    };
+    // Built field by field: rest and spread cost twice as much on the hottest read.
+    const data: StoredRecord = {};
+    for (const key in product) if (key !== 'categoryId' && key !== 'brandId') data[key] = product[key];
+    data.category = reference(store.get('categories', String(product.categoryId)), product.categoryId);
+    data.brand = reference(store.get('brands', String(product.brandId)), product.brandId);
+    return { data };
   },
 };
 
 /** The embedded category or brand: its current name and description. */
-function reference(record: StoredRecord | undefined, id: unknown): Record<string, unknown> {
-  return { id, ...(record ? { name: record.name, ...(record.description !== undefined ? { description: record.description } : {}) } : {}) };
+function reference(record: StoredRecord | undefined, id: unknown): StoredRecord {
+  const embedded: StoredRecord = { id };
+  if (record) {
+    embedded.name = record.name;
+    if (record.description !== undefined) embedded.description = record.description;
+  }
+  return embedded;
 }

@@ -27,7 +27,7 @@ export const dealerHandlers: HandlerTable = {
   },
 
   updateOrderEta({ params, body, store }: OperationContext<{ eta: number }>) {
-    if (!store.get('dealers', params.dealerId ?? '')) throw new SimulatorError('DealerNotFound');
+    if (!store.has('dealers', params.dealerId ?? '')) throw new SimulatorError('DealerNotFound');
     store.put('orderEtas', { dealerId: params.dealerId, orderId: params.orderId, eta: body.eta, updatedAt: new Date().toISOString() });
     return undefined;
   },

@@ -3,7 +3,7 @@ import type { HandlerTable, OperationContext } from '../operation-handler.ts';
 
 export const integrationHandlers: HandlerTable = {
   receiveAppEvent({ body, store }: OperationContext<{ idMensagem: string; nomeEvento: string; mensagem?: unknown }>) {
-    if (!store.get('appEvents', body.idMensagem)) {
+    if (!store.has('appEvents', body.idMensagem)) {
       store.put('appEvents', { idMensagem: body.idMensagem, nomeEvento: body.nomeEvento, mensagem: body.mensagem ?? null, receivedAt: new Date().toISOString() });
     }
     return undefined;
