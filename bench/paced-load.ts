@@ -6,7 +6,7 @@
  * when its request was due: a stall is charged to every request it holds up.
  */
 import { Pool } from 'undici';
-import type { LoadRequest } from './load.ts';
+import type { LoadRequest, LoadResult } from './load.ts';
 
 export interface PacedLoadOptions {
   url: string;
@@ -18,14 +18,7 @@ export interface PacedLoadOptions {
   requests: LoadRequest[];
 }
 
-export interface PacedLoadResult {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-}
+export type PacedLoadResult = Omit<LoadResult, 'durationSec' | 'statusCounts'>;
 
 export async function runPacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
   const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });

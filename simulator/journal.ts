@@ -5,10 +5,7 @@
  */
 import { redact, secretValuesOf } from './redact.ts';
 
-/** What the simulator records of one request. */
-export interface JournalRecord {
-  /** Milliseconds since the epoch. */
-  time: number;
+interface RequestSummary {
   method: string;
   path: string;
   operationId: string | null;
@@ -16,6 +13,12 @@ export interface JournalRecord {
   durationMs: number;
   /** True when the status was asked for (Prefer header or fault rule) rather than earned. */
   simulated: boolean;
+}
+
+/** What the simulator records of one request. */
+export interface JournalRecord extends RequestSummary {
+  /** Milliseconds since the epoch. */
+  time: number;
   headers: Record<string, string>;
   requestText: string | undefined;
   responseText: string | undefined;
@@ -24,15 +27,9 @@ export interface JournalRecord {
 }
 
 /** An entry as `GET /__sim/requests` answers it, secrets redacted. */
-export interface JournalEntry {
+export interface JournalEntry extends RequestSummary {
   seq: number;
   time: string;
-  method: string;
-  path: string;
-  operationId: string | null;
-  status: number;
-  durationMs: number;
-  simulated: boolean;
   request: { headers: Record<string, string>; body: unknown };
   response: { body: unknown };
 }
