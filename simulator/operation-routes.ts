@@ -100,11 +100,11 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
 }
 
 /** Sends a JSON body (none when undefined), serialized here so the journal keeps the very text sent. */
-export function sendJson(reply: FastifyReply, sim: FastifyRequest['sim'], body: unknown, contentType = 'application/json'): FastifyReply {
+function sendJson(reply: FastifyReply, sim: FastifyRequest['sim'], body: unknown): FastifyReply {
   if (body === undefined) return reply.send();
   const text = JSON.stringify(body);
   sim.responseText = text;
-  return reply.type(contentType).send(text);
+  return reply.type('application/json').send(text);
 }
 
 function readBody(op: Operation, request: FastifyRequest): unknown {
