@@ -27,13 +27,13 @@ const KEEP_OLD_BUILDS_MS = 24 * 3600 * 1000;
  * process of its own, so that esbuild's memory is not left in the caller (a simulator, say).
  */
 export async function ensureBuilt() {
-  const stamp = sourceStamp();
-  if (readManifest()?.stamp !== stamp) {
+  let manifest = readManifest();
+  if (manifest?.stamp !== sourceStamp()) {
     const built = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('gas-harness: building dist/ failed (see above)');
+    manifest = readManifest();
+    if (!manifest) throw new Error('gas-harness: dist/manifest.json is missing after a build');
   }
-  const manifest = readManifest();
-  if (!manifest) throw new Error('gas-harness: dist/manifest.json is missing after a build');
   return entriesOf(manifest);
 }
 
