@@ -13,7 +13,8 @@ import { createValidators, type Validators } from './validators.ts';
 import type { Assumption, Operation } from './types.ts';
 
 export const SPEC_PATH = projectFile('spec', 'gas-platform.openapi.yaml');
-const CACHE_DIR = projectFile('node_modules', '.cache', 'gas-harness');
+/** GAS_HARNESS_CACHE_DIR moves the cache, so a test can start with none. */
+const CACHE_DIR = process.env.GAS_HARNESS_CACHE_DIR ?? projectFile('node_modules', '.cache', 'gas-harness');
 
 export interface Contract {
   /** The document as written, with its `$ref`s. */
@@ -59,8 +60,9 @@ async function readDocument(): Promise<Record<string, unknown>> {
   try {
     return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, unknown>;
   } catch {
-    const { parse } = await import('yaml');
-    const raw = parse(text) as Record<string, unknown>;
+    // yaml is CommonJS: its default export is the one shape Node and the bundle both give.
+    const { default: yaml } = await import('yaml');
+    const raw = yaml.parse(text) as Record<string, unknown>;
     try {
       mkdirSync(CACHE_DIR, { recursive: true });
       writeFileSync(cached, JSON.stringify(raw));
