@@ -13,6 +13,7 @@ import { Authenticator } from './auth.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
 import { renderError } from './error-body.ts';
 import { SimulatorError } from './error-catalogue.ts';
+import { JOURNALED_HEADERS } from './journal.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
@@ -161,8 +162,6 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
     simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
   });
 }
-
-const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-sim-tenant'];
 
 function pathOf(request: FastifyRequest): string {
   const query = request.url.indexOf('?');

@@ -1,7 +1,10 @@
 /**
- * The bounded request journal of one tenant: what clients sent and what they got back. Bodies are
- * kept as the text that crossed the wire, parsed only when the journal is read: a flat string per
- * body instead of a graph of objects keeps the journal cheap for the garbage collector under load.
+ * The bounded request journal of one tenant: what clients sent and what they got back.
+ *
+ * Entries are encoded into a ring of bytes outside the JavaScript heap and decoded only when the
+ * journal is read. Kept as objects, the last thousand entries were alive at every young-generation
+ * collection, so each was copied and promoted, and the old generation filled with them: under load
+ * that was a third of the simulator's time and most of its tail latency.
  */
 import { redact, secretValuesOf } from './redact.ts';
 
@@ -40,18 +43,57 @@ export interface JournalQuery {
   status?: number;
 }
 
+/** The journal keeps the last JOURNAL_LIMIT requests, or as many as fit in JOURNAL_MAX_BYTES. */
 export const JOURNAL_LIMIT = 1_000;
+export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
+const INITIAL_BYTES = 64 * 1024;
 
-type Stored = JournalRecord & { seq: number };
+/** The request headers the journal keeps, in the order they are encoded. */
+export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-sim-tenant'] as const;
+
+/**
+ * An entry's bytes: seq, time and duration (float64), status (uint16), simulated (uint8), the count
+ * of strings (uint8), each string's length in UTF-16 code units (int32, -1 for none), then all the
+ * strings as one UTF-8 run. UTF-8 keeps the length in code units of any string, lone surrogates
+ * included (each becomes one U+FFFD), so the run decodes back into the same slices.
+ */
+const FIXED_BYTES = 8 * 3 + 2 + 1 + 2;
 
 export class Journal {
-  private entries: Stored[] = [];
+  private bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+  /** Where each kept entry starts and how long it is, in a ring of JOURNAL_LIMIT slots, oldest at `first`. */
+  private readonly starts = new Uint32Array(JOURNAL_LIMIT);
+  private readonly lengths = new Uint32Array(JOURNAL_LIMIT);
+  private first = 0;
+  private count = 0;
+  private writeAt = 0;
   private seq = 0;
 
   record(entry: JournalRecord): void {
-    (entry as Stored).seq = ++this.seq;
-    this.entries.push(entry as Stored);
-    if (this.entries.length > JOURNAL_LIMIT * 1.25) this.entries = this.entries.slice(-JOURNAL_LIMIT);
+    const seq = ++this.seq;
+    let strings = stringsOf(entry, true);
+    let text = strings.map((s) => s ?? '').join('');
+    let length = FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text);
+    if (length > JOURNAL_MAX_BYTES) {
+      // Too large for the journal with its bodies: it is kept without them.
+      strings = stringsOf(entry, false);
+      text = strings.map((s) => s ?? '').join('');
+      length = FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text);
+    }
+    const at = this.reserve(length);
+    const b = this.bytes;
+    let o = b.writeDoubleLE(seq, at);
+    o = b.writeDoubleLE(entry.time, o);
+    o = b.writeDoubleLE(entry.durationMs, o);
+    o = b.writeUInt16LE(entry.status, o);
+    o = b.writeUInt8(entry.simulated ? 1 : 0, o);
+    o = b.writeUInt16LE(strings.length, o);
+    for (const s of strings) o = b.writeInt32LE(s === undefined ? -1 : s.length, o);
+    b.write(text, o, 'utf8');
+    const slot = (this.first + this.count) % JOURNAL_LIMIT;
+    this.starts[slot] = at;
+    this.lengths[slot] = length;
+    this.count++;
   }
 
   /** Entries matching the query, oldest first, with every secret redacted. */
@@ -59,21 +101,108 @@ export class Journal {
     const since = query.since;
     const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
     const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
-    return this.entries
-      .slice(-JOURNAL_LIMIT)
-      .filter((e) => (sinceSeq === undefined || e.seq > sinceSeq)
+    const entries: JournalEntry[] = [];
+    for (let i = 0; i < this.count; i++) {
+      const e = this.decode((this.first + i) % JOURNAL_LIMIT);
+      if ((sinceSeq === undefined || e.seq > sinceSeq)
         && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
         && (query.operationId === undefined || e.operationId === query.operationId)
-        && (query.status === undefined || e.status === query.status))
-      .map(toEntry);
+        && (query.status === undefined || e.status === query.status)) entries.push(toEntry(e));
+    }
+    return entries;
   }
 
   clear(): void {
-    this.entries = [];
+    this.first = 0;
+    this.count = 0;
+    this.writeAt = 0;
+    this.bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+  }
+
+  /**
+   * The offset of `length` free bytes: after the newest entry, or at the start when the end is too
+   * near; the oldest entries in the way are dropped, and so is the oldest when every slot is taken.
+   * The ring doubles, up to JOURNAL_MAX_BYTES, rather than drop entries for want of bytes.
+   */
+  private reserve(length: number): number {
+    if (this.count === JOURNAL_LIMIT) this.dropOldest();
+    while (this.bytes.length < JOURNAL_MAX_BYTES && this.usedBytes() + length > this.bytes.length) this.grow();
+    let at = this.writeAt;
+    if (at + length > this.bytes.length) at = 0;
+    while (this.count > 0) {
+      const start = this.starts[this.first] as number;
+      if (!(start < at + length && at < start + (this.lengths[this.first] as number))) break;
+      this.dropOldest();
+    }
+    this.writeAt = at + length;
+    return at;
+  }
+
+  /** Bytes from the oldest entry's start to the newest one's end, the wasted end of a wrap included. */
+  private usedBytes(): number {
+    if (this.count === 0) return 0;
+    const start = this.starts[this.first] as number;
+    return this.writeAt > start ? this.writeAt - start : this.bytes.length - start + this.writeAt;
+  }
+
+  /** Copies the entries, oldest first, to the start of a ring twice as large. */
+  private grow(): void {
+    const bigger = Buffer.allocUnsafe(Math.min(this.bytes.length * 2, JOURNAL_MAX_BYTES));
+    let at = 0;
+    for (let i = 0; i < this.count; i++) {
+      const slot = (this.first + i) % JOURNAL_LIMIT;
+      const start = this.starts[slot] as number;
+      const length = this.lengths[slot] as number;
+      this.bytes.copy(bigger, at, start, start + length);
+      this.starts[slot] = at;
+      at += length;
+    }
+    this.bytes = bigger;
+    this.writeAt = at;
+  }
+
+  private dropOldest(): void {
+    this.first = (this.first + 1) % JOURNAL_LIMIT;
+    this.count--;
+    if (this.count === 0) this.writeAt = 0;
+  }
+
+  private decode(slot: number): JournalRecord & { seq: number } {
+    const b = this.bytes;
+    const at = this.starts[slot] as number;
+    const end = at + (this.lengths[slot] as number);
+    const count = b.readUInt16LE(at + 8 * 3 + 3);
+    let o = at + FIXED_BYTES;
+    const lengths: number[] = [];
+    for (let i = 0; i < count; i++, o += 4) lengths.push(b.readInt32LE(o));
+    const text = b.toString('utf8', o, end);
+    let cursor = 0;
+    const strings = lengths.map((n) => (n < 0 ? undefined : text.slice(cursor, (cursor += n))));
+    const [method, path, operationId, ...rest] = strings;
+    const headers: Record<string, string> = {};
+    JOURNALED_HEADERS.forEach((name, i) => {
+      const value = rest[i];
+      if (value !== undefined) headers[name] = value;
+    });
+    const [requestText, responseText, ...secrets] = rest.slice(JOURNALED_HEADERS.length);
+    return {
+      seq: b.readDoubleLE(at), time: b.readDoubleLE(at + 8), durationMs: b.readDoubleLE(at + 16),
+      status: b.readUInt16LE(at + 24), simulated: b.readUInt8(at + 26) === 1,
+      method: method ?? '', path: path ?? '', operationId: operationId ?? null,
+      headers, requestText, responseText, secrets: secrets.filter((s): s is string => s !== undefined),
+    };
   }
 }
 
-function toEntry(stored: Stored): JournalEntry {
+/** The strings of an entry in the order they are encoded; without its bodies when `bodies` is false. */
+function stringsOf(entry: JournalRecord, bodies: boolean): (string | undefined)[] {
+  const strings: (string | undefined)[] = [entry.method, entry.path, entry.operationId ?? undefined];
+  for (const name of JOURNALED_HEADERS) strings.push(entry.headers[name]);
+  strings.push(bodies ? entry.requestText : undefined, bodies ? entry.responseText : undefined, ...entry.secrets);
+  return strings;
+}
+
+function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {
