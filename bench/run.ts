@@ -91,43 +91,50 @@ async function sideBySide(): Promise<OperationFigures[]> {
 interface LargeStoreFigures {
   rpsEmpty: number;
   rps100kRecords: number;
-  /** RSS right after the writes, as a user's process would have it. */
+  /** RSS right after the first 100k writes into a fresh process, as a user's process would have it. */
   rssMb: number;
   rssMbBeforeWrites: number;
   writeRps: number;
+  roundsRps: { empty: number[]; full: number[] };
 }
 
 /**
- * Two fresh simulators: one keeps the demo dataset, the other takes 100k customer writes (its RSS is
- * read then); getProduct then runs on each in alternating rounds, so that a busy machine weighs on
- * both alike.
+ * One fresh simulator takes 100k customer writes (its RSS is read then); getProduct then runs in
+ * alternating rounds with those records stored and without them (`POST /__sim/reset` puts the demo
+ * dataset back; 100k writes bring the records back). One process for both sides: two simulator
+ * processes of the same build differ by up to 15% in rate, whatever they store, which would swamp
+ * the 10% being judged.
  */
 async function largeStore(): Promise<LargeStoreFigures> {
-  const [small, large] = [await spawnSimulator(), await spawnSimulator()];
+  const sim = await spawnSimulator();
   try {
-    const [smallToken, largeToken] = [await mintToken(small.url), await mintToken(large.url)];
-    const before = large.rssMb();
-    const writes = await load(`${RECORDS} upsertCustomer writes`, large.url, [upsertCustomer(largeToken)], { amount: RECORDS });
-    const after = large.rssMb();
+    const token = await mintToken(sim.url);
+    const write100k = () => load(`${RECORDS} upsertCustomer writes`, sim.url, [upsertCustomer(token)], { amount: RECORDS });
+    const before = sim.rssMb();
+    const writes = await write100k();
+    const after = sim.rssMb();
     say(`RSS before the writes ${before.toFixed(1)} MB, after ${after.toFixed(1)} MB`);
-    await load('getProduct warm-up, demo dataset', small.url, [getProduct(smallToken)], { durationSec: WARMUP_SECONDS });
-    await load(`getProduct warm-up, ${RECORDS} more records`, large.url, [getProduct(largeToken)], { durationSec: WARMUP_SECONDS });
-    const empty: number[] = [];
-    const full: number[] = [];
-    // Twice the rounds at half the length, in ABBA order: the machine's load drifts by more than the
-    // 10% being judged, and this cancels a steady drift instead of charging it to one side.
-    const measure = async (round: number, which: 'small' | 'large'): Promise<void> => {
-      if (which === 'small') empty.push((await load(`getProduct round ${round}, demo dataset`, small.url, [getProduct(smallToken)], { durationSec: CONTEXT_SECONDS })).rps);
-      else full.push((await load(`getProduct round ${round}, ${RECORDS} more records`, large.url, [getProduct(largeToken)], { durationSec: CONTEXT_SECONDS })).rps);
+    let stored: 'full' | 'empty' = 'full';
+    const switchTo = async (wanted: 'full' | 'empty'): Promise<void> => {
+      if (stored === wanted) return;
+      if (wanted === 'full') await write100k();
+      else if ((await request(`${sim.url}/__sim/reset`, { method: 'POST' })).statusCode !== 200) throw new Error('POST /__sim/reset failed');
+      stored = wanted;
+      await load(`getProduct warm-up, ${wanted === 'full' ? `${RECORDS} more records` : 'demo dataset'}`, sim.url, [getProduct(token)], { durationSec: 1 });
     };
-    for (let round = 1; round <= 2 * ROUNDS; round++) {
-      const order: ('small' | 'large')[] = round % 2 === 1 ? ['small', 'large'] : ['large', 'small'];
-      for (const which of order) await measure(round, which);
+    const rounds = { empty: [] as number[], full: [] as number[] };
+    // Twice the rounds at half the length, in ABBA order from the full store: a steady drift of the
+    // machine's load is cancelled instead of charged to one side.
+    const order: ('full' | 'empty')[] = Array.from({ length: 2 * ROUNDS }, (_, i) => (i % 2 === 0 ? ['full', 'empty'] as const : ['empty', 'full'] as const)).flat();
+    await load('getProduct warm-up', sim.url, [getProduct(token)], { durationSec: WARMUP_SECONDS });
+    for (const [i, which] of order.entries()) {
+      await switchTo(which);
+      const label = `getProduct round ${Math.floor(i / 2) + 1}, ${which === 'full' ? `${RECORDS} more records` : 'demo dataset'}`;
+      rounds[which].push((await load(label, sim.url, [getProduct(token)], { durationSec: CONTEXT_SECONDS })).rps);
     }
-    return { rpsEmpty: mean(empty), rps100kRecords: mean(full), rssMb: after, rssMbBeforeWrites: before, writeRps: writes.rps };
+    return { rpsEmpty: mean(rounds.empty), rps100kRecords: mean(rounds.full), rssMb: after, rssMbBeforeWrites: before, writeRps: writes.rps, roundsRps: rounds };
   } finally {
-    await small.close();
-    await large.close();
+    await sim.close();
   }
 }
 
@@ -225,6 +232,7 @@ async function main(): Promise<void> {
       defaultLoggingRps: defaultLogging,
       rssMbBeforeWrites: store.rssMbBeforeWrites,
       writeRps: store.writeRps,
+      largeStoreRoundsRps: store.roundsRps,
       defaultSuitesSamplesMs: suites?.samplesMs ?? null,
       failedRuns,
       benchSeconds: (performance.now() - started) / 1000,

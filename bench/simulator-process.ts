@@ -22,6 +22,10 @@ export async function spawnSimulator(options: { logLevel?: 'warn' | 'info' } = {
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, BIN, 'simulate', '--port', '0', '--log-level', options.logLevel ?? 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A bench that dies of an error leaves no simulator listening behind it.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
   const url = await new Promise<string>((resolve, reject) => {
     let printed = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {

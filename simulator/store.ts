@@ -1,9 +1,11 @@
 /**
  * The in-memory store of one tenant: named collections of records, keyed as each collection says,
- * with snapshot to plain JSON and restore. Each record is kept as its JSON text: one string instead
- * of a graph of objects costs half the memory and next to nothing for the garbage collector to
- * trace, so a store of 100 000 records serves as fast as an empty one; and every read is a copy.
+ * with snapshot to plain JSON and restore. Each record is kept as its JSON text outside the heap
+ * (record-texts.ts): a store of 100 000 records costs the garbage collector next to nothing, so it
+ * serves as fast as an empty one; and every read is a copy.
  */
+import { RecordTexts } from './record-texts.ts';
+
 export type StoredRecord = Record<string, unknown>;
 
 /** How each collection keys its records; composite keys keep a child under its parent. */
@@ -46,9 +48,15 @@ export interface Snapshot {
   collections: Partial<Record<CollectionName, StoredRecord[]>>;
 }
 
+/** A collection: each key's slot in the texts, in insertion order. */
+interface Collection {
+  slots: Map<string, number>;
+  texts: RecordTexts;
+}
+
 export class Store {
-  private readonly collections = new Map<CollectionName, Map<string, string>>(
-    COLLECTION_NAMES.map((name) => [name, new Map()]),
+  private readonly collections = new Map<CollectionName, Collection>(
+    COLLECTION_NAMES.map((name) => [name, { slots: new Map(), texts: new RecordTexts() }]),
   );
 
   /** collection → field → value → keys of the records holding it. */
@@ -58,26 +66,35 @@ export class Store {
 
   /** A copy of the record stored under `key`. */
   get(collection: CollectionName, key: string): StoredRecord | undefined {
-    const text = this.of(collection).get(key);
-    return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
+    const { slots, texts } = this.of(collection);
+    const slot = slots.get(key);
+    return slot === undefined ? undefined : (JSON.parse(texts.read(slot)) as StoredRecord);
   }
 
   has(collection: CollectionName, key: string): boolean {
-    return this.of(collection).has(key);
+    return this.of(collection).slots.has(key);
   }
 
   /** Stores a record under the key its collection derives from it, replacing any record there. */
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
     const key = COLLECTION_KEYS[collection](record);
     if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    this.of(collection).set(key, JSON.stringify(record));
+    const { slots, texts } = this.of(collection);
+    const text = JSON.stringify(record);
+    const slot = slots.get(key);
+    if (slot === undefined) slots.set(key, texts.add(text));
+    else texts.replace(slot, text);
     this.index(collection, key, record);
     return record;
   }
 
   delete(collection: CollectionName, key: string): boolean {
     if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    return this.of(collection).delete(key);
+    const { slots, texts } = this.of(collection);
+    const slot = slots.get(key);
+    if (slot === undefined) return false;
+    texts.remove(slot);
+    return slots.delete(key);
   }
 
   /** The records whose indexed `field` equals `value` (names and e-mails ignoring case and surrounding spaces). */
@@ -88,11 +105,12 @@ export class Store {
   }
 
   list(collection: CollectionName): StoredRecord[] {
-    return [...this.of(collection).values()].map((text) => JSON.parse(text) as StoredRecord);
+    const { slots, texts } = this.of(collection);
+    return [...slots.values()].map((slot) => JSON.parse(texts.read(slot)) as StoredRecord);
   }
 
   size(collection: CollectionName): number {
-    return this.of(collection).size;
+    return this.of(collection).slots.size;
   }
 
   snapshot(): Snapshot {
@@ -102,7 +120,9 @@ export class Store {
   /** Replaces every collection with the snapshot's records. */
   restore(snapshot: Snapshot): void {
     for (const name of COLLECTION_NAMES) {
-      this.of(name).clear();
+      const { slots, texts } = this.of(name);
+      slots.clear();
+      texts.clear();
       for (const fieldIndex of this.indexes.get(name)?.values() ?? []) fieldIndex.clear();
       for (const record of snapshot.collections[name] ?? []) this.put(name, record);
     }
@@ -129,7 +149,7 @@ export class Store {
     }
   }
 
-  private of(collection: CollectionName): Map<string, string> {
+  private of(collection: CollectionName): Collection {
     const records = this.collections.get(collection);
     if (!records) throw new Error(`unknown collection ${collection}`);
     return records;
