@@ -47,6 +47,8 @@ export interface JournalQuery {
 export const JOURNAL_LIMIT = 1_000;
 export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
 const INITIAL_BYTES = 64 * 1024;
+/** A tenant that is never asked anything costs no buffer. */
+const NO_BYTES = Buffer.alloc(0);
 
 /** The request headers the journal keeps, in the order they are encoded. */
 export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-sim-tenant'] as const;
@@ -60,7 +62,7 @@ export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-
 const FIXED_BYTES = 8 * 3 + 2 + 1 + 2;
 
 export class Journal {
-  private bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+  private bytes = NO_BYTES;
   /** Where each kept entry starts and how long it is, in a ring of JOURNAL_LIMIT slots, oldest at `first`. */
   private readonly starts = new Uint32Array(JOURNAL_LIMIT);
   private readonly lengths = new Uint32Array(JOURNAL_LIMIT);
@@ -116,7 +118,7 @@ export class Journal {
     this.first = 0;
     this.count = 0;
     this.writeAt = 0;
-    this.bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+    this.bytes = NO_BYTES;
   }
 
   /**
@@ -145,9 +147,9 @@ export class Journal {
     return this.writeAt > start ? this.writeAt - start : this.bytes.length - start + this.writeAt;
   }
 
-  /** Copies the entries, oldest first, to the start of a ring twice as large. */
+  /** Copies the entries, oldest first, to the start of a ring twice as large (the first one when there is none). */
   private grow(): void {
-    const bigger = Buffer.allocUnsafe(Math.min(this.bytes.length * 2, JOURNAL_MAX_BYTES));
+    const bigger = Buffer.allocUnsafe(Math.min(Math.max(this.bytes.length * 2, INITIAL_BYTES), JOURNAL_MAX_BYTES));
     let at = 0;
     for (let i = 0; i < this.count; i++) {
       const slot = (this.first + i) % JOURNAL_LIMIT;

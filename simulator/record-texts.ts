@@ -4,12 +4,14 @@
  * thousand heap objects for every full collection to mark and move, and what V8 lets the heap grow
  * to is a multiple of them; here the heap holds only the slot numbers, which are small integers.
  */
-const INITIAL_BYTES = 16 * 1024;
-const INITIAL_SLOTS = 64;
+const INITIAL_BYTES = 1024;
+const INITIAL_SLOTS = 16;
 const FREE = 0xffffffff;
+/** A collection that never holds a record costs no buffer: most of a tenant's stay empty. */
+const NO_BYTES = Buffer.alloc(0);
 
 export class RecordTexts {
-  private bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+  private bytes = NO_BYTES;
   private starts = new Uint32Array(INITIAL_SLOTS).fill(FREE);
   private lengths = new Uint32Array(INITIAL_SLOTS);
   /** Slots given back, taken again before new ones. */
@@ -51,7 +53,7 @@ export class RecordTexts {
   }
 
   clear(): void {
-    this.bytes = Buffer.allocUnsafe(INITIAL_BYTES);
+    this.bytes = NO_BYTES;
     this.starts = new Uint32Array(INITIAL_SLOTS).fill(FREE);
     this.lengths = new Uint32Array(INITIAL_SLOTS);
     this.freeSlots = [];
@@ -80,7 +82,7 @@ export class RecordTexts {
    * least half of it is dead, else twice as large (or more, for a large text).
    */
   private makeRoom(length: number): void {
-    let size = this.bytes.length;
+    let size = Math.max(this.bytes.length, INITIAL_BYTES);
     while (this.liveBytes + length > size / 2) size *= 2;
     const target = Buffer.allocUnsafe(size);
     if (this.liveBytes === this.end) {
