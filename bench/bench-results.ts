@@ -39,7 +39,8 @@ export interface TargetVerdict {
 export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   const verdicts: TargetVerdict[] = r.operations.flatMap((op) => [
     { target: `${op.operationId}: simulator ≥ 5× Prism rps`, actual: `${(op.simulatorRps / op.prismRps).toFixed(2)}×`, met: op.simulatorRps >= 5 * op.prismRps },
-    { target: `${op.operationId}: p99 ≤ 5 ms at 50 connections, ${PACED_RPS} rps`, actual: `${op.p99Ms.toFixed(2)} ms (${op.p99MsSaturated.toFixed(0)} ms at full speed)`, met: op.p99Ms <= 5 },
+    // Both ways of loading 50 connections: at a rate offered, and as fast as answers come.
+    { target: `${op.operationId}: p99 ≤ 5 ms at 50 connections (${PACED_RPS} rps, full speed)`, actual: `${op.p99Ms.toFixed(2)} ms, ${op.p99MsSaturated.toFixed(0)} ms`, met: op.p99Ms <= 5 && op.p99MsSaturated <= 5 },
   ]);
   const drop = (r.rpsEmpty - r.rps100kRecords) / r.rpsEmpty;
   verdicts.push(

@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { ensureBuilt } from '../bin/build.js';
+import { positiveInteger } from '../cli/option-parsers.ts';
 import { startPrism } from '../prism/prism-process.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { judge, PACED_RPS, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
@@ -20,9 +21,21 @@ import { runSoak } from './soak.ts';
 import { measureStartup } from './startup.ts';
 import { BENCH_SCOPES, BENCHMARKED_OPERATIONS, getProduct, requestsFor, upsertCustomer } from './workloads.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+/** A positive integer from the environment, or the default; anything else stops the bench at once. */
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    return positiveInteger(raw);
+  } catch {
+    process.stderr.write(`bench: ${name}=${raw}: must be a positive integer\n`);
+    process.exit(2);
+  }
+}
+
+const SECONDS = setting('BENCH_SECONDS', 10);
+const ROUNDS = setting('BENCH_ROUNDS', 2);
+const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 60);
 const WARMUP_SECONDS = 2;
 /** The default-logging context figures and the large-store rounds run half as long. */
 const CONTEXT_SECONDS = Math.max(1, Math.round(SECONDS / 2));
