@@ -1,10 +1,10 @@
 /**
  * The in-memory store of one tenant: named collections of records, keyed as each collection says,
  * with snapshot to plain JSON and restore. Each record is kept as its JSON text outside the heap
- * (record-texts.ts): a store of 100 000 records costs the garbage collector next to nothing, so it
+ * (record-table.ts): a store of 100 000 records costs the garbage collector next to nothing, so it
  * serves as fast as an empty one; and every read is a copy.
  */
-import { RecordTexts } from './record-texts.ts';
+import { RecordTable } from './record-table.ts';
 
 export type StoredRecord = Record<string, unknown>;
 
@@ -48,16 +48,8 @@ export interface Snapshot {
   collections: Partial<Record<CollectionName, StoredRecord[]>>;
 }
 
-/** A collection: each key's slot in the texts, in insertion order. */
-interface Collection {
-  slots: Map<string, number>;
-  texts: RecordTexts;
-}
-
 export class Store {
-  private readonly collections = new Map<CollectionName, Collection>(
-    COLLECTION_NAMES.map((name) => [name, { slots: new Map(), texts: new RecordTexts() }]),
-  );
+  private readonly collections = new Map<CollectionName, RecordTable>(COLLECTION_NAMES.map((name) => [name, new RecordTable()]));
 
   /** collection → field → value → keys of the records holding it. */
   private readonly indexes = new Map<CollectionName, Map<string, Map<string, Set<string>>>>(
@@ -66,35 +58,26 @@ export class Store {
 
   /** A copy of the record stored under `key`. */
   get(collection: CollectionName, key: string): StoredRecord | undefined {
-    const { slots, texts } = this.of(collection);
-    const slot = slots.get(key);
-    return slot === undefined ? undefined : (JSON.parse(texts.read(slot)) as StoredRecord);
+    const text = this.of(collection).get(key);
+    return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
   has(collection: CollectionName, key: string): boolean {
-    return this.of(collection).slots.has(key);
+    return this.of(collection).has(key);
   }
 
   /** Stores a record under the key its collection derives from it, replacing any record there. */
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
     const key = COLLECTION_KEYS[collection](record);
     if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    const { slots, texts } = this.of(collection);
-    const text = JSON.stringify(record);
-    const slot = slots.get(key);
-    if (slot === undefined) slots.set(key, texts.add(text));
-    else texts.replace(slot, text);
+    this.of(collection).set(key, JSON.stringify(record));
     this.index(collection, key, record);
     return record;
   }
 
   delete(collection: CollectionName, key: string): boolean {
     if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    const { slots, texts } = this.of(collection);
-    const slot = slots.get(key);
-    if (slot === undefined) return false;
-    texts.remove(slot);
-    return slots.delete(key);
+    return this.of(collection).delete(key);
   }
 
   /** The records whose indexed `field` equals `value` (names and e-mails ignoring case and surrounding spaces). */
@@ -105,12 +88,11 @@ export class Store {
   }
 
   list(collection: CollectionName): StoredRecord[] {
-    const { slots, texts } = this.of(collection);
-    return [...slots.values()].map((slot) => JSON.parse(texts.read(slot)) as StoredRecord);
+    return this.of(collection).texts().map((text) => JSON.parse(text) as StoredRecord);
   }
 
   size(collection: CollectionName): number {
-    return this.of(collection).slots.size;
+    return this.of(collection).size;
   }
 
   snapshot(): Snapshot {
@@ -120,9 +102,7 @@ export class Store {
   /** Replaces every collection with the snapshot's records. */
   restore(snapshot: Snapshot): void {
     for (const name of COLLECTION_NAMES) {
-      const { slots, texts } = this.of(name);
-      slots.clear();
-      texts.clear();
+      this.of(name).clear();
       for (const fieldIndex of this.indexes.get(name)?.values() ?? []) fieldIndex.clear();
       for (const record of snapshot.collections[name] ?? []) this.put(name, record);
     }
@@ -149,7 +129,7 @@ export class Store {
     }
   }
 
-  private of(collection: CollectionName): Collection {
+  private of(collection: CollectionName): RecordTable {
     const records = this.collections.get(collection);
     if (!records) throw new Error(`unknown collection ${collection}`);
     return records;

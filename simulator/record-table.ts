@@ -1,0 +1,207 @@
+/**
+ * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and texts
+ * (UTF-8) are in one buffer; slots (in insertion order), their hashes and an open-addressing hash table are
+ * typed arrays. A JavaScript Map of a million records is a million key strings and a backing store
+ * of millions of pointers for every full collection to mark: pauses of tens of milliseconds, and a
+ * heap V8 grows to a multiple of it. Here a record costs the garbage collector nothing.
+ */
+const NO_BYTES = Buffer.alloc(0);
+const INITIAL_BYTES = 1024;
+const INITIAL_SLOTS = 16;
+/** A slot whose record was deleted or moved; its bytes are dead until the next compaction. */
+const DEAD = 0xffffffff;
+/** Hash table cells hold slot + 1; 0 is an empty cell, TOMBSTONE a deleted one. */
+const TOMBSTONE = 0xffffffff;
+/** Keys are hashed with a seed of the process's own, so no client can aim keys at one chain. */
+const SEED = (Math.random() * 0x100000000) >>> 0;
+
+export class RecordTable {
+  private bytes = NO_BYTES;
+  private end = 0;
+  private liveBytes = 0;
+
+  private starts = new Uint32Array(INITIAL_SLOTS);
+  private keyLengths = new Uint32Array(INITIAL_SLOTS);
+  private textLengths = new Uint32Array(INITIAL_SLOTS);
+  private hashes = new Uint32Array(INITIAL_SLOTS);
+  private slotCount = 0;
+  private liveCount = 0;
+
+  private cells = new Uint32Array(2 * INITIAL_SLOTS);
+  private tombstones = 0;
+
+  /** The key being looked up, as UTF-8. */
+  private key = Buffer.allocUnsafe(256);
+  private keyLength = 0;
+  private keyHash = 0;
+
+  get size(): number {
+    return this.liveCount;
+  }
+
+  has(key: string): boolean {
+    return this.find(key) >= 0;
+  }
+
+  get(key: string): string | undefined {
+    const cell = this.find(key);
+    return cell < 0 ? undefined : this.textOf((this.cells[cell] as number) - 1);
+  }
+
+  /** Stores the text under the key: a new key goes last, a known one keeps its place. */
+  set(key: string, text: string): void {
+    const cell = this.find(key);
+    const textLength = Buffer.byteLength(text);
+    if (cell >= 0) {
+      const slot = (this.cells[cell] as number) - 1;
+      const old = this.textLengths[slot] as number;
+      if (textLength <= old) {
+        this.bytes.write(text, (this.starts[slot] as number) + (this.keyLengths[slot] as number), 'utf8');
+        this.textLengths[slot] = textLength;
+        this.liveBytes -= old - textLength;
+      } else {
+        this.liveBytes -= (this.keyLengths[slot] as number) + old;
+        this.starts[slot] = DEAD;
+        this.place(slot, text, textLength);
+      }
+      return;
+    }
+    if (this.slotCount === this.starts.length) this.makeSlots();
+    // Rehashed before the new slot exists, which insertCell alone puts in the table.
+    if (2 * (this.liveCount + 1 + this.tombstones) > this.cells.length) this.rehash();
+    const slot = this.slotCount++;
+    this.hashes[slot] = this.keyHash;
+    this.keyLengths[slot] = this.keyLength;
+    this.place(slot, text, textLength);
+    this.liveCount++;
+    this.insertCell(slot);
+  }
+
+  delete(key: string): boolean {
+    const cell = this.find(key);
+    if (cell < 0) return false;
+    const slot = (this.cells[cell] as number) - 1;
+    this.liveBytes -= (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+    this.starts[slot] = DEAD;
+    this.cells[cell] = TOMBSTONE;
+    this.tombstones++;
+    this.liveCount--;
+    return true;
+  }
+
+  /** Every text, in insertion order. */
+  texts(): string[] {
+    const texts: string[] = [];
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.starts[slot] !== DEAD) texts.push(this.textOf(slot));
+    return texts;
+  }
+
+  clear(): void {
+    Object.assign(this, new RecordTable());
+  }
+
+  private textOf(slot: number): string {
+    const start = (this.starts[slot] as number) + (this.keyLengths[slot] as number);
+    return this.bytes.toString('utf8', start, start + (this.textLengths[slot] as number));
+  }
+
+  /**
+   * The cell holding the key, or -1; leaves the key's bytes and hash in `key`, `keyLength`, `keyHash`.
+   * Keys are kept as UTF-16: unlike UTF-8, it tells every string apart, lone surrogates included.
+   */
+  private find(key: string): number {
+    if (2 * key.length > this.key.length) this.key = Buffer.allocUnsafe(4 * key.length);
+    const k = this.key;
+    const n = k.write(key, 0, 'utf16le');
+    // FNV-1a over the key's code units.
+    let hash = SEED ^ 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    hash >>>= 0;
+    this.keyLength = n;
+    this.keyHash = hash;
+    const mask = this.cells.length - 1;
+    for (let cell = hash & mask; ; cell = (cell + 1) & mask) {
+      const entry = this.cells[cell] as number;
+      if (entry === 0) return -1;
+      if (entry === TOMBSTONE) continue;
+      const slot = entry - 1;
+      if (this.hashes[slot] === hash && this.keyLengths[slot] === n) {
+        const start = this.starts[slot] as number;
+        if (k.compare(this.bytes, start, start + n, 0, n) === 0) return cell;
+      }
+    }
+  }
+
+  private insertCell(slot: number): void {
+    const mask = this.cells.length - 1;
+    let cell = (this.hashes[slot] as number) & mask;
+    while (this.cells[cell] !== 0) cell = (cell + 1) & mask;
+    this.cells[cell] = slot + 1;
+  }
+
+  /** A table four times the live records, without tombstones. */
+  private rehash(): void {
+    let size = this.cells.length;
+    while (size < 4 * (this.liveCount + 1)) size *= 2;
+    this.cells = new Uint32Array(size);
+    this.tombstones = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.starts[slot] !== DEAD) this.insertCell(slot);
+  }
+
+  /** Writes the slot's key (from `key`) and text at the end of the bytes. */
+  private place(slot: number, text: string, textLength: number): void {
+    const keyLength = this.keyLengths[slot] as number;
+    if (this.end + keyLength + textLength > this.bytes.length) this.makeRoom(keyLength + textLength);
+    this.key.copy(this.bytes, this.end, 0, keyLength);
+    this.bytes.write(text, this.end + keyLength, 'utf8');
+    this.starts[slot] = this.end;
+    this.textLengths[slot] = textLength;
+    this.end += keyLength + textLength;
+    this.liveBytes += keyLength + textLength;
+  }
+
+  /**
+   * Room for `length` more bytes: the live records moved to a buffer of the same size when at least
+   * half of it is dead, else twice as large (or more, for a large record).
+   */
+  private makeRoom(length: number): void {
+    let size = Math.max(this.bytes.length, INITIAL_BYTES);
+    while (this.liveBytes + length > size / 2) size *= 2;
+    const target = Buffer.allocUnsafe(size);
+    if (this.liveBytes === this.end) {
+      // Nothing dead: one copy, every record where it was.
+      this.bytes.copy(target, 0, 0, this.end);
+    } else {
+      let at = 0;
+      for (let slot = 0; slot < this.slotCount; slot++) {
+        const start = this.starts[slot] as number;
+        if (start === DEAD) continue;
+        const length = (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+        this.bytes.copy(target, at, start, start + length);
+        this.starts[slot] = at;
+        at += length;
+      }
+      this.end = at;
+    }
+    this.bytes = target;
+  }
+
+  /** Room for one more slot: the live slots renumbered in order when half are dead, else twice the slots. */
+  private makeSlots(): void {
+    const size = this.liveCount * 2 <= this.slotCount ? this.slotCount : this.slotCount * 2;
+    const [starts, keyLengths, textLengths, hashes] = [new Uint32Array(size), new Uint32Array(size), new Uint32Array(size), new Uint32Array(size)];
+    let to = 0;
+    for (let from = 0; from < this.slotCount; from++) {
+      if (this.starts[from] === DEAD) continue;
+      starts[to] = this.starts[from] as number;
+      keyLengths[to] = this.keyLengths[from] as number;
+      textLengths[to] = this.textLengths[from] as number;
+      hashes[to] = this.hashes[from] as number;
+      to++;
+    }
+    [this.starts, this.keyLengths, this.textLengths, this.hashes] = [starts, keyLengths, textLengths, hashes];
+    const renumbered = to !== this.slotCount;
+    this.slotCount = to;
+    if (renumbered) this.rehash();
+  }
+}
