@@ -30,9 +30,7 @@ export class RecordTable {
   private cells = new Uint32Array(2 * INITIAL_SLOTS);
   private tombstones = 0;
 
-  /** The key being looked up, as UTF-8. */
-  private key = Buffer.allocUnsafe(256);
-  private keyLength = 0;
+  /** The hash of the key last looked up. */
   private keyHash = 0;
 
   get size(): number {
@@ -62,7 +60,7 @@ export class RecordTable {
       } else {
         this.liveBytes -= (this.keyLengths[slot] as number) + old;
         this.starts[slot] = DEAD;
-        this.place(slot, text, textLength);
+        this.place(slot, key, text, textLength);
       }
       return;
     }
@@ -71,8 +69,8 @@ export class RecordTable {
     if (2 * (this.liveCount + 1 + this.tombstones) > this.cells.length) this.rehash();
     const slot = this.slotCount++;
     this.hashes[slot] = this.keyHash;
-    this.keyLengths[slot] = this.keyLength;
-    this.place(slot, text, textLength);
+    this.keyLengths[slot] = 2 * key.length;
+    this.place(slot, key, text, textLength);
     this.liveCount++;
     this.insertCell(slot);
   }
@@ -106,30 +104,33 @@ export class RecordTable {
   }
 
   /**
-   * The cell holding the key, or -1; leaves the key's bytes and hash in `key`, `keyLength`, `keyHash`.
-   * Keys are kept as UTF-16: unlike UTF-8, it tells every string apart, lone surrogates included.
+   * The cell holding the key, or -1; leaves the key's hash in `keyHash`. Keys are kept as UTF-16:
+   * unlike UTF-8 it tells every string apart, lone surrogates included, and compares code unit by
+   * code unit without encoding the key looked up.
    */
   private find(key: string): number {
-    if (2 * key.length > this.key.length) this.key = Buffer.allocUnsafe(4 * key.length);
-    const k = this.key;
-    const n = k.write(key, 0, 'utf16le');
     // FNV-1a over the key's code units.
     let hash = SEED ^ 0x811c9dc5;
     for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
     hash >>>= 0;
-    this.keyLength = n;
     this.keyHash = hash;
+    const keyLength = 2 * key.length;
     const mask = this.cells.length - 1;
     for (let cell = hash & mask; ; cell = (cell + 1) & mask) {
       const entry = this.cells[cell] as number;
       if (entry === 0) return -1;
       if (entry === TOMBSTONE) continue;
       const slot = entry - 1;
-      if (this.hashes[slot] === hash && this.keyLengths[slot] === n) {
-        const start = this.starts[slot] as number;
-        if (k.compare(this.bytes, start, start + n, 0, n) === 0) return cell;
-      }
+      if (this.hashes[slot] === hash && this.keyLengths[slot] === keyLength && this.holdsKey(slot, key)) return cell;
     }
+  }
+
+  private holdsKey(slot: number, key: string): boolean {
+    const b = this.bytes;
+    for (let i = 0, at = this.starts[slot] as number; i < key.length; i++, at += 2) {
+      if (((b[at] as number) | ((b[at + 1] as number) << 8)) !== key.charCodeAt(i)) return false;
+    }
+    return true;
   }
 
   private insertCell(slot: number): void {
@@ -148,11 +149,11 @@ export class RecordTable {
     for (let slot = 0; slot < this.slotCount; slot++) if (this.starts[slot] !== DEAD) this.insertCell(slot);
   }
 
-  /** Writes the slot's key (from `key`) and text at the end of the bytes. */
-  private place(slot: number, text: string, textLength: number): void {
+  /** Writes the slot's key and text at the end of the bytes. */
+  private place(slot: number, key: string, text: string, textLength: number): void {
     const keyLength = this.keyLengths[slot] as number;
     if (this.end + keyLength + textLength > this.bytes.length) this.makeRoom(keyLength + textLength);
-    this.key.copy(this.bytes, this.end, 0, keyLength);
+    this.bytes.write(key, this.end, 'utf16le');
     this.bytes.write(text, this.end + keyLength, 'utf8');
     this.starts[slot] = this.end;
     this.textLengths[slot] = textLength;
