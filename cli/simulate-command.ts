@@ -1,5 +1,4 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
-import { setFlagsFromString } from 'node:v8';
 import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/dev-credentials.ts';
 import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
@@ -33,9 +32,6 @@ export function registerSimulateCommand(program: Command): void {
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
       };
-      // A simulator runs for hours beside the app under test. V8's default lets the heap grow to four
-      // times what survived the last full collection; one and a half keeps it frugal (see bench/).
-      setFlagsFromString('--heap-growing-percent=50');
       const simulator = await createSimulator(options);
       const url = await simulator.listen({ host: opts.host, port: opts.port });
       const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';
