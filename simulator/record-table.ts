@@ -1,7 +1,7 @@
 /**
- * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and texts
- * (UTF-8) are in one buffer; slots (in insertion order), their hashes and an open-addressing hash table are
- * typed arrays. A JavaScript Map of a million records is a million key strings and a backing store
+ * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and
+ * texts (UTF-8) share one buffer; the slots (in insertion order), their hashes and an
+ * open-addressing hash table are typed arrays. A JavaScript Map of a million records is a million key strings and a backing store
  * of millions of pointers for every full collection to mark: pauses of tens of milliseconds, and a
  * heap V8 grows to a multiple of it. Here a record costs the garbage collector nothing.
  */
