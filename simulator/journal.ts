@@ -55,7 +55,7 @@ export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-
 
 /**
  * An entry's bytes: seq, time and duration (float64), status (uint16), simulated (uint8), the count
- * of strings (uint8), each string's length in UTF-16 code units (int32, -1 for none), then all the
+ * of strings (uint16), each string's length in UTF-16 code units (int32, -1 for none), then all the
  * strings as one UTF-8 run. UTF-8 keeps the length in code units of any string, lone surrogates
  * included (each becomes one U+FFFD), so the run decodes back into the same slices.
  */
