@@ -4,7 +4,7 @@
  * Entries are encoded into a ring of bytes outside the JavaScript heap and decoded only when the
  * journal is read. Kept as objects, the last thousand entries were alive at every young-generation
  * collection, so each was copied and promoted, and the old generation filled with them: under load
- * that was a third of the simulator's time and most of its tail latency.
+ * that was a quarter of the simulator's time and most of its tail latency.
  */
 import { redact, secretValuesOf } from './redact.ts';
 
@@ -73,15 +73,10 @@ export class Journal {
 
   record(entry: JournalRecord): void {
     const seq = ++this.seq;
-    let strings = stringsOf(entry, true);
-    let text = strings.map((s) => s ?? '').join('');
-    let length = FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text);
-    if (length > JOURNAL_MAX_BYTES) {
-      // Too large for the journal with its bodies: it is kept without them.
-      strings = stringsOf(entry, false);
-      text = strings.map((s) => s ?? '').join('');
-      length = FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text);
-    }
+    let encoded = encode(entry, true);
+    // Too large for the journal with its bodies: it is kept without them.
+    if (encoded.length > JOURNAL_MAX_BYTES) encoded = encode(entry, false);
+    const { strings, text, length } = encoded;
     const at = this.reserve(length);
     const b = this.bytes;
     let o = b.writeDoubleLE(seq, at);
@@ -196,12 +191,16 @@ export class Journal {
   }
 }
 
-/** The strings of an entry in the order they are encoded; without its bodies when `bodies` is false. */
-function stringsOf(entry: JournalRecord, bodies: boolean): (string | undefined)[] {
+/**
+ * The strings of an entry in the order they are encoded (without its bodies when `bodies` is
+ * false), their one run of text, and the entry's length in bytes.
+ */
+function encode(entry: JournalRecord, bodies: boolean): { strings: (string | undefined)[]; text: string; length: number } {
   const strings: (string | undefined)[] = [entry.method, entry.path, entry.operationId ?? undefined];
   for (const name of JOURNALED_HEADERS) strings.push(entry.headers[name]);
   strings.push(bodies ? entry.requestText : undefined, bodies ? entry.responseText : undefined, ...entry.secrets);
-  return strings;
+  const text = strings.map((s) => s ?? '').join('');
+  return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }
 
 function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
