@@ -1,8 +1,8 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/dev-credentials.ts';
-import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
-import { port } from './option-parsers.ts';
+import { BODY_TIMEOUT_MS, createSimulator, demoDataset, HEADERS_TIMEOUT_MS, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { port, positiveInteger } from './option-parsers.ts';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -14,12 +14,17 @@ export function registerSimulateCommand(program: Command): void {
     .option('--port <port>', 'port to listen on (0: any free port)', port, 4010)
     .option('--data <file>', 'start every tenant from this snapshot instead of the demo dataset')
     .option('--empty', 'start every tenant empty')
-    .addOption(new Option('--secret <secret>', 'HS256 secret of the access tokens').env('GAS_SIM_SECRET'))
-    .addOption(new Option('--api-key <key>', 'raw API key of the order counter').env('GAS_SIM_API_KEY'))
-    .addOption(new Option('--admin-key <key>', 'require X-Sim-Admin-Key on the admin API').env('GAS_SIM_ADMIN_KEY'))
+    .addOption(new Option('--secret <secret>', 'HS256 secret of the access tokens (with --admin-key: random when not given)').env('GAS_SIM_SECRET'))
+    .addOption(new Option('--api-key <key>', 'raw API key of the order counter (required with --admin-key)').env('GAS_SIM_API_KEY'))
+    .addOption(new Option('--admin-key <key>', 'require X-Sim-Admin-Key on the admin API (needed to listen on a non-loopback --host)').env('GAS_SIM_ADMIN_KEY'))
+    .option('--headers-timeout <ms>', `milliseconds a client may take to send a request's headers (default: ${HEADERS_TIMEOUT_MS})`, positiveInteger)
+    .option('--body-timeout <ms>', `milliseconds a client may take to send a whole request, headers and body, before a 408 (default: ${BODY_TIMEOUT_MS})`, positiveInteger)
     .addOption(new Option('--log-level <level>', 'log level').choices(LEVELS).default('info'))
     .option('--print-data', 'print the default dataset as a snapshot and exit')
-    .action(async (opts: { host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean }) => {
+    .action(async (opts: {
+      host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean;
+      headersTimeout?: number; bodyTimeout?: number;
+    }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
         return;
@@ -28,6 +33,8 @@ export function registerSimulateCommand(program: Command): void {
       const options: SimulatorOptions = {
         dataset: opts.data ? readDatasetFile(opts.data) : opts.empty ? 'empty' : 'default',
         logLevel: opts.logLevel as SimulatorOptions['logLevel'],
+        ...(opts.headersTimeout ? { headersTimeoutMs: opts.headersTimeout } : {}),
+        ...(opts.bodyTimeout ? { bodyTimeoutMs: opts.bodyTimeout } : {}),
         ...(opts.secret ? { secret: opts.secret } : {}),
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
@@ -39,6 +46,7 @@ export function registerSimulateCommand(program: Command): void {
         `gas-harness simulator listening on ${url}`,
         `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
+        `  token secret: ${opts.secret ? '(as given with --secret)' : opts.adminKey ? 'random, made at start (mint tokens with POST /__sim/tokens)' : 'the published development value'}`,
         '  get a token:',
         `    curl -s -X POST ${url}/__sim/tokens${adminHeader} -H 'content-type: application/json' -d '{"scopes":["catalog:read","catalog:write"]}'`,
         '',

@@ -1,3 +1,3 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
-export { redactSecrets, REDACTED } from './redact.ts';
+export { redactJsonText, redactSecrets, redactValue, REDACTED, secretValuesOf } from './redact.ts';

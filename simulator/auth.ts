@@ -31,6 +31,17 @@ const BINDINGS: [param: string, claim: keyof TokenClaims][] = [
 
 const TOKEN_CACHE_LIMIT = 2_000;
 
+/** `Bearer <jwt>`: the scheme name in any case and any run of spaces before the token (RFC 9110, 11.4). */
+const BEARER_JWT = /^bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
+const STRING_CLAIMS = ['sub', 'tid', 'scope', 'dealer_id', 'merchant_id', 'consumer_id', 'user_type'] as const;
+
+/** True when every claim the simulator reads has the type it expects (a signed token may still hold anything). */
+function hasClaimTypes(claims: Record<string, unknown>): claims is TokenClaims & Record<string, unknown> {
+  return typeof claims.exp === 'number' && Number.isFinite(claims.exp)
+    && STRING_CLAIMS.every((name) => claims[name] === undefined || typeof claims[name] === 'string');
+}
+
 export class Authenticator {
   private readonly key: Uint8Array;
   private readonly apiKey: Buffer;
@@ -64,7 +75,7 @@ export class Authenticator {
       if (!authorization || !this.isApiKey(authorization)) throw new SimulatorError('Unauthenticated');
       return undefined;
     }
-    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(authorization ?? '');
+    const match = BEARER_JWT.exec(authorization ?? '');
     if (!match?.[1]) throw new SimulatorError('Unauthenticated');
     const claims = await this.verify(match[1]);
     const scopes = (claims.scope ?? '').split(' ');
@@ -80,7 +91,7 @@ export class Authenticator {
 
   /** Reads the tenant claim of a token without trusting it (the operation's own check verifies it). */
   async tenantOf(authorization: string | undefined): Promise<string | undefined> {
-    const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    const token = BEARER_JWT.exec(authorization ?? '')?.[1];
     if (!token) return undefined;
     try {
       return (await this.verify(token)).tid;
@@ -96,13 +107,16 @@ export class Authenticator {
       this.verified.delete(token);
       throw new SimulatorError('Unauthenticated', { message: 'The token has expired.' });
     }
-    let claims: TokenClaims;
+    let payload: Record<string, unknown>;
     try {
       // Only HS256 is accepted, so `alg: none` and other algorithms fail here.
-      ({ payload: claims } = await jwtVerify<TokenClaims>(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
     } catch {
       throw new SimulatorError('Unauthenticated');
     }
+    // A token signed with the secret but holding a claim of the wrong type is not a valid token.
+    if (!hasClaimTypes(payload)) throw new SimulatorError('Unauthenticated', { message: 'The token has a claim of the wrong type.' });
+    const claims: TokenClaims = payload;
     if (this.verified.size >= TOKEN_CACHE_LIMIT) this.verified.clear();
     this.verified.set(token, claims);
     return claims;

@@ -2,10 +2,14 @@
  * Builds the simulator: a Fastify server whose routes come from the spec's operations table, with
  * authentication, validation, tenants, the admin API, structured logs and the request journal.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Level } from 'pino';
 import { projectFile } from '../project-files.ts';
+import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
@@ -21,6 +25,9 @@ import type { Snapshot } from './store.ts';
 import { TenantRegistry } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** How long a client may take to send a request's headers, and the whole request, by default. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const BODY_TIMEOUT_MS = 30_000;
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
 export interface SimulatorOptions {
@@ -30,8 +37,15 @@ export interface SimulatorOptions {
   secret?: string;
   /** The order counter's raw API key. */
   apiKey?: string;
-  /** When set, every admin request needs `X-Sim-Admin-Key`. */
+  /**
+   * When set, every admin request needs `X-Sim-Admin-Key`. The simulator is then shared: it refuses
+   * the published development API key and token secret, and makes a random token secret when none is given.
+   */
   adminKey?: string;
+  /** Milliseconds a client may take to send a request's headers (default HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs?: number;
+  /** Milliseconds a client may take to send a whole request, headers and body (default BODY_TIMEOUT_MS); then 408. */
+  bodyTimeoutMs?: number;
   /** pino level; `silent` by default. */
   logLevel?: Level | 'silent';
   /** Where log lines go (standard output by default). */
@@ -50,7 +64,12 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const contract = await loadContract();
   const dataset = options.dataset === 'empty' ? EMPTY_DATASET : options.dataset === undefined || options.dataset === 'default' ? demoDataset() : options.dataset;
-  const auth = new Authenticator(options.secret ?? DEV_JWT_SECRET, options.apiKey ?? DEV_API_KEY);
+  const { secret, apiKey } = credentialsOf(options);
+  const auth = new Authenticator(secret, apiKey);
+  const { headersTimeoutMs, bodyTimeoutMs } = timeoutsOf(options);
+  // The server's own secrets, scrubbed from log lines and admin responses wherever a client echoes them.
+  const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
+  const redactForLog = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
   const tenants = new TenantRegistry(() => dataset);
   const logger = pino({
     level: options.logLevel ?? 'silent',
@@ -67,6 +86,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // One line per request is written by the onResponse hook below, with the operation id.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    // A request whose headers or body arrive too slowly is answered 408 and its socket closed, freeing
+    // what it had sent; the check runs often enough for short limits to hold.
+    requestTimeout: bodyTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs, requestTimeout: bodyTimeoutMs, connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.floor(headersTimeoutMs / 4))) },
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     // Requests the router refuses before any route sees them get the same error shape.
@@ -88,14 +112,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    logAndJournal(request, reply, logRequests);
+    logAndJournal(request, reply, logRequests, redactForLog);
     done();
   });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${pathOf(request)}.` })));
 
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
-  registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION });
+  registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION, serverSecrets });
 
   return {
     app,
@@ -108,6 +132,43 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     },
     close: () => app.close(),
   };
+}
+
+/** The token secret and API key to use; a shared simulator (admin key given) refuses the published ones. */
+function credentialsOf(options: SimulatorOptions): { secret: string; apiKey: string } {
+  if (!options.adminKey) return { secret: options.secret ?? DEV_JWT_SECRET, apiKey: options.apiKey ?? DEV_API_KEY };
+  if (options.secret === DEV_JWT_SECRET) {
+    throw new Error('refusing to start with an admin key while the token secret is the published development value: give another --secret (GAS_SIM_SECRET) or none, for a random one');
+  }
+  if (options.apiKey === undefined || options.apiKey === DEV_API_KEY) {
+    throw new Error('refusing to start with an admin key while the order counter\'s API key is the published development value: give --api-key (GAS_SIM_API_KEY)');
+  }
+  // Tokens are minted through the admin API, so nobody needs to know a secret that was not given.
+  return { secret: options.secret ?? randomBytes(32).toString('base64url'), apiKey: options.apiKey };
+}
+
+function timeoutsOf(options: SimulatorOptions): { headersTimeoutMs: number; bodyTimeoutMs: number } {
+  const headersTimeoutMs = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? Math.max(BODY_TIMEOUT_MS, headersTimeoutMs);
+  for (const [name, value] of [['headersTimeoutMs', headersTimeoutMs], ['bodyTimeoutMs', bodyTimeoutMs]] as const) {
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number of milliseconds above 0, not ${value}`);
+  }
+  if (bodyTimeoutMs < headersTimeoutMs) throw new Error(`the body timeout (${bodyTimeoutMs} ms) counts the headers too, so it cannot be shorter than the headers timeout (${headersTimeoutMs} ms)`);
+  return { headersTimeoutMs, bodyTimeoutMs };
+}
+
+/** A request the HTTP parser refused or gave up on (too slow, headers too large, malformed): answered in the error-list shape, then closed. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const simError = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new SimulatorError('RequestTimeout')
+    : error.code === 'HPE_HEADER_OVERFLOW' ? new SimulatorError('HeadersTooLarge')
+      : new SimulatorError('InvalidRequest', { message: 'The request could not be read as HTTP.' });
+  const rendered = renderError('errorList', simError, '');
+  const body = JSON.stringify(rendered.body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? 'Error'}\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 function toSimulatorError(error: FastifyError | SimulatorError, request: FastifyRequest): SimulatorError {
@@ -139,7 +200,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
-function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean): void {
+function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean, redactForLog: (text: string) => string): void {
   const sim = request.sim;
   if (!sim) return;
   const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
@@ -147,8 +208,8 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
   const admin = sim.admin;
   if (logRequests) {
     request.log.info({
-      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path, status: reply.statusCode, durationMs,
-      tenant: sim.tenant?.name ?? null, ...(sim.simulated ? { simulated: true } : {}),
+      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path: redactForLog(path), status: reply.statusCode, durationMs,
+      tenant: sim.tenant ? redactForLog(sim.tenant.name) : null, ...(sim.simulated ? { simulated: true } : {}),
     }, 'request');
   }
   if (admin || !sim.tenant) return;

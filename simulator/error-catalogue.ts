@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   ProviderNameTaken: { status: 409, target: 'body.name', message: 'Another provider of this merchant already has this name.' },
   BrandNameTaken: { status: 409, target: 'body.name', message: 'A brand with this name already exists.' },
   EmailTaken: { status: 409, target: 'body.email', message: 'Another user already has this e-mail address.' },
+  RequestTimeout: { status: 408, target: 'body', message: 'The request did not arrive in time; the connection is closed.' },
+  HeadersTooLarge: { status: 431, target: 'header', message: 'The request headers are larger than the server accepts.' },
   PathTooLong: { status: 414, target: 'path', message: 'A path parameter is longer than 500 characters.' },
   PayloadTooLarge: { status: 413, target: 'body', message: 'The request body is larger than 1 MiB.' },
   UnsupportedMediaType: { status: 415, target: 'header.Content-Type', message: 'The media type of the body is not one this operation accepts.' },

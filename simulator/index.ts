@@ -1,7 +1,7 @@
 /** The stateful simulator of the Gas Ordering Platform API. */
 import { createSimulator, type Simulator, type SimulatorOptions } from './create-simulator.ts';
 
-export { createSimulator, BODY_LIMIT, type Simulator, type SimulatorOptions } from './create-simulator.ts';
+export { createSimulator, BODY_LIMIT, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS, type Simulator, type SimulatorOptions } from './create-simulator.ts';
 export { demoDataset, readDatasetFile } from './dataset.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';

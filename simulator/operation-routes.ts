@@ -2,7 +2,6 @@
  * Registers one route per spec operation. Each request is authenticated first, then goes through
  * fault rules, media type, JSON parsing, validation and the Prefer header before its handler runs.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import type { Authenticator } from './auth.ts';
@@ -12,9 +11,10 @@ import { decodeBody, parseJsonText } from './json-body.ts';
 import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
 import type { HandlerTable } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
+import { waitCapped } from './request-delay.ts';
 import { DEFAULT_TENANT, type TenantRegistry } from './tenants.ts';
 
-const ALL_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+const ALL_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 const TENANT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export interface OperationRoutesOptions {
@@ -30,12 +30,13 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
     const handler = handlers[op.id];
     if (!handler) throw new Error(`no handler for operation ${op.id}`);
     const url = op.path.replace(/\{(\w+)\}/g, ':$1');
-    methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method]);
+    methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method, ...(op.method === 'GET' ? ['HEAD'] : [])]);
     app.route({
       method: op.method,
       url,
       config: { operation: op },
-      exposeHeadRoute: false,
+      // HEAD on a read answers like the read, without its body.
+      exposeHeadRoute: op.method === 'GET',
       onRequest: async (request) => {
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
@@ -74,19 +75,24 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
   const { sim } = request;
   const tenant = sim.tenant;
   if (!tenant) throw new Error('tenant not resolved');
+  // Every delay that applies to the request (fault rules, Prefer) is summed and waited once, capped.
+  let delayMs = 0;
   for (const rule of tenant.faults.fire(op.id)) {
-    if (rule.delayMs) await sleep(rule.delayMs);
+    if (rule.delayMs) delayMs += rule.delayMs;
     if (rule.drop) {
       sim.simulated = true;
+      await waitCapped(delayMs);
       return dropConnection(reply, rule.drop);
     }
     if (rule.status) {
       sim.simulated = true;
+      await waitCapped(delayMs);
       throw new SimulatorError('SimulatedStatus', { status: rule.status, message: `Status ${rule.status} injected by a fault rule.` });
     }
   }
   const prefer = parsePrefer(request.headers.prefer);
-  if (prefer.delayMs) await sleep(prefer.delayMs);
+  if (prefer.delayMs) delayMs += prefer.delayMs;
+  if (delayMs > 0) await waitCapped(delayMs);
 
   const body = op.requestBody ? readBody(op, request) : undefined;
   const params = request.params as Record<string, string>;

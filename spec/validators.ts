@@ -34,6 +34,7 @@ export function createAjv(): Ajv2020 {
   ajv.addFormat('cpf', isValidCpf);
   // `x-assumed*` annotations are ours, not validation keywords.
   ajv.addKeyword({ keyword: 'x-assumed' });
+  ajv.addKeyword({ keyword: 'x-secret' });
   for (const key of ['description', 'format', 'items', 'maxLength', 'maximum', 'minimum', 'minLength', 'pattern', 'properties', 'required', 'then', 'type', 'enum']) {
     ajv.addKeyword({ keyword: `x-assumed-${key}` });
   }

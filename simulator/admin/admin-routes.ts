@@ -10,6 +10,7 @@ import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA, type FaultRuleInput } from '../faults.ts';
 import { parseJsonBody } from '../json-body.ts';
 import { redact } from '../redact.ts';
+import { redactJsonText } from '../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
 import type { Snapshot } from '../store.ts';
 import { DEFAULT_TENANT, type TenantRegistry } from '../tenants.ts';
@@ -21,6 +22,8 @@ export interface AdminRoutesOptions {
   tenants: TenantRegistry;
   adminKey: string | undefined;
   version: string;
+  /** The server's own secrets (token secret, API key, admin key): never in an admin response. */
+  serverSecrets?: readonly string[];
 }
 
 const idOrUndefined = { type: 'string', minLength: 1, maxLength: 200 };
@@ -75,6 +78,12 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       if (!adminKey) return;
       const given = Buffer.from(String(request.headers['x-sim-admin-key'] ?? ''));
       if (given.length !== adminKey.length || !timingSafeEqual(given, adminKey)) throw new SimulatorError('AdminKeyRequired');
+    });
+    // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
+    const serverSecrets = options.serverSecrets ?? [];
+    admin.addHook('onSend', (request, _reply, payload, done) => {
+      if (typeof payload !== 'string' || (request.method === 'POST' && request.routeOptions.url === '/__sim/tokens')) done(null, payload);
+      else done(null, redactJsonText(payload, serverSecrets));
     });
 
     admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length }));
@@ -156,10 +165,14 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       return reply.code(204).send();
     });
 
-    admin.get('/events', async (request) => ({ events: tenantOf(request).store.list('appEvents') }));
+    // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
+    admin.get('/events', async (request) => ({ events: redact(tenantOf(request).store.list('appEvents')) }));
 
     admin.get('/counters', async (request) => ({
-      counters: tenantOf(request).store.list('orderCounters').map((c) => ({ consumerId: c.consumerId, orderCount: (c.orderIds as string[]).length, orderIds: c.orderIds })),
+      counters: tenantOf(request).store.list('orderCounters').map((c) => {
+        const orderIds = Array.isArray(c.orderIds) ? c.orderIds : [];
+        return { consumerId: c.consumerId, orderCount: orderIds.length, orderIds };
+      }),
     }));
   }, { prefix: '/__sim' });
 }

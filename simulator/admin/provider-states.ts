@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Contract } from '../../spec/index.ts';
+import { SimulatorError } from '../error-catalogue.ts';
 import type { Store } from '../store.ts';
 
 export type StateParams = Record<string, string>;
@@ -125,9 +126,10 @@ const STATES: { template: string; defaults: (p: StateParams) => StateParams; set
     defaults: () => ({ consumerId: randomUUID(), orderId: randomUUID() }),
     setup: (s, p) => {
       const counter = s.get('orderCounters', p.consumerId ?? '') ?? { consumerId: p.consumerId, orderIds: [] };
-      const orderIds = counter.orderIds as string[];
-      if (!orderIds.includes(p.orderId ?? '')) s.put('orderCounters', { ...counter, orderIds: [...orderIds, p.orderId] });
-      return { ...p, orderCount: String((s.get('orderCounters', p.consumerId ?? '')?.orderIds as string[]).length) };
+      const orderIds: unknown[] = Array.isArray(counter.orderIds) ? counter.orderIds : [];
+      const counted = orderIds.includes(p.orderId ?? '') ? orderIds : [...orderIds, p.orderId];
+      if (counted !== orderIds) s.put('orderCounters', { ...counter, orderIds: counted });
+      return { ...p, orderCount: String(counted.length) };
     },
   },
   {
@@ -165,6 +167,15 @@ export function setUpState(store: Store, name: string, params: StateParams, cont
   return undefined;
 }
 
+/** A path segment percent-decoded; a bad escape (`%zz`, `%E0%A4`) is the client's error, a 400. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new SimulatorError('InvalidAdminRequest', { target: 'body.params.path', message: `The path segment "${segment.slice(0, 100)}" has a bad percent escape.` });
+  }
+}
+
 /** Creates whatever a request path names (the generic state fuzzers and scenarios use). */
 function createResourcesOfPath(store: Store, path: string, contract: Contract): StateParams {
   const pathOnly = path.split('?')[0] ?? path;
@@ -173,7 +184,8 @@ function createResourcesOfPath(store: Store, path: string, contract: Contract): 
     const regex = new RegExp(`^${op.path.replace(/\{\w+\}/g, '([^/]+)')}$`);
     const match = regex.exec(pathOnly);
     if (!match) continue;
-    const p: StateParams = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+    const decoded = names.map((n, i) => [n, decodeSegment(match[i + 1] ?? '')] as const);
+    const p: StateParams = Object.fromEntries(decoded);
     // Products and profiles are read back with an id the spec types as a UUID: a path naming another
     // id creates nothing, so its read stays 404 instead of answering a body that breaks its schema.
     for (const name of ['productId', 'userId']) if (p[name] !== undefined && !UUID.test(p[name] ?? '')) delete p[name];
@@ -186,7 +198,7 @@ function createResourcesOfPath(store: Store, path: string, contract: Contract): 
     if (p.categoryId) putCategory(store, p);
     if (p.productId) putProduct(store, { categoryId: randomUUID(), brandId: randomUUID(), ...p });
     if (p.userId && !store.has('users', p.userId)) putUser(store, { email: `user-${short(p.userId)}@example.com`, ...p });
-    return { ...Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')])), path, created: Object.keys(p).join(',') };
+    return { ...Object.fromEntries(decoded), path, created: Object.keys(p).join(',') };
   }
   return { path };
 }

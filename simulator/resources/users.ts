@@ -12,7 +12,11 @@ interface UserBody {
 }
 
 export const userHandlers: HandlerTable = {
-  upsertUser({ body, store }: OperationContext<UserBody>) {
+  upsertUser({ body, claims, store }: OperationContext<UserBody>) {
+    // The user's id is in the body, not the path: a token bound to a user (`sub`) upserts only that user.
+    if (claims?.sub !== undefined && claims.sub !== body.id) {
+      throw new SimulatorError('Forbidden', { target: 'body.id', message: 'The token is bound to another user.' });
+    }
     if (store.findBy('users', 'email', body.email).some((u) => u.id !== body.id)) throw new SimulatorError('EmailTaken');
     const existing = store.get('users', body.id);
     const defaults = { userType: 'Consumer', emailConfirmed: false, phoneNumberConfirmed: false, twoFactorEnabled: false, passwordChangePending: false };

@@ -110,7 +110,7 @@ describe('admin API', () => {
   });
 
   it('requires the admin key when one is set, and refuses a public address without one', async () => {
-    const locked = await createSimulator({ adminKey: 'k-0123456789' });
+    const locked = await createSimulator({ adminKey: 'k-0123456789', apiKey: 'counter-key-0123456789' });
     expect((await locked.app.inject({ method: 'GET', url: '/__sim/health' })).statusCode).toBe(401);
     expect((await locked.app.inject({ method: 'GET', url: '/__sim/health', headers: { 'x-sim-admin-key': 'wrong-key-000' } })).statusCode).toBe(401);
     expect((await locked.app.inject({ method: 'GET', url: '/__sim/health', headers: { 'x-sim-admin-key': 'k-0123456789' } })).statusCode).toBe(200);

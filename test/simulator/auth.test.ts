@@ -67,6 +67,43 @@ describe('authentication', () => {
     expect((await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userConsumer}/profile`, auth: userToken })).statusCode).toBe(200);
   });
 
+  it('answers 403 {} to a user-bound token upserting another user through PUT /v1/users, whose id is in the body', async () => {
+    const userToken = await sim.token({ sub: DEMO.userConsumer });
+    const other = { id: DEMO.userDealer, name: 'Overwritten', email: 'overwritten@example.com' };
+    const refused = await sim.request({ method: 'PUT', url: '/v1/users', auth: userToken, body: other });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({});
+    const profile = await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userDealer}/profile` });
+    expect((profile.json() as { name: string }).name).not.toBe('Overwritten');
+    const own = await sim.request({ method: 'PUT', url: '/v1/users', auth: userToken, body: { id: DEMO.userConsumer, name: 'Ana Lima', email: DEMO.userConsumerEmail } });
+    expect(own.statusCode).toBeLessThan(300);
+  });
+
+  it.each(['bearer ', 'BEARER ', 'Bearer  ', 'bEaReR    '])('accepts the token after %j (the scheme in any case, any run of spaces)', async (prefix) => {
+    const token = await sim.token();
+    const res = await sim.simulator.app.inject({ method: 'GET', url: product, headers: { authorization: `${prefix}${token}` } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['scope a number', { scope: 42 }],
+    ['scope an array', { scope: ['catalog:read'] }],
+    ['scope an object', { scope: { read: true } }],
+    ['tid a number', { scope: 'catalog:read', tid: 7 }],
+    ['sub an object', { scope: 'catalog:read', sub: { id: 1 } }],
+    ['dealer_id a boolean', { scope: 'catalog:read', dealer_id: true }],
+    ['user_type null', { scope: 'catalog:read', user_type: null }],
+  ])('answers 401, not 500, to a correctly signed token with %s', async (_, claims) => {
+    const res = await get(await sign(claims));
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('answers 401 to a correctly signed token whose exp is not a number', async () => {
+    const token = await new SignJWT({ scope: 'catalog:read', exp: 'tomorrow' } as unknown as Record<string, unknown>).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(DEV_JWT_SECRET));
+    expect((await get(token)).statusCode).toBe(401);
+  });
+
   it('checks the token before reading the body', async () => {
     const res = await sim.request({ method: 'PUT', url: '/v1/users', auth: 'none', raw: '{broken', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(401);

@@ -1,0 +1,96 @@
+/**
+ * Time limits: a request whose headers or body arrive too slowly is answered 408 and its socket
+ * closed (over a real socket, with short limits); every delay that applies to one request together
+ * stays under the 60 s cap (on fake time).
+ */
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
+import { DEMO, startTestSimulator } from './sim-harness.ts';
+
+let running: RunningSimulator | undefined;
+afterEach(async () => {
+  vi.useRealTimers();
+  await running?.close();
+  running = undefined;
+});
+
+/** Opens a socket, writes `text` and resolves with everything the server sent until it closed the socket. */
+function sendAndWaitForClose(url: string, text: string): Promise<{ received: string; socket: Socket }> {
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => { received += chunk.toString('utf8'); });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ received, socket }));
+  });
+}
+
+async function mintToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read","users:write"]}' });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+function bodyOf(response: string): unknown {
+  return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
+}
+
+async function openConnections(sim: RunningSimulator): Promise<number> {
+  return new Promise((resolve, reject) => sim.simulator.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+}
+
+describe('time limits', () => {
+  it('answers 408 to a body that stops arriving, closes the socket and keeps no connection', async () => {
+    running = await startSimulator({ headersTimeoutMs: 150, bodyTimeoutMs: 300 });
+    const token = await mintToken(running.url);
+    // The token's request may leave a kept-alive connection open: only the slow ones are counted.
+    const before = await openConnections(running);
+    const head = `PUT /v1/users HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`;
+    const slow = await Promise.all(Array.from({ length: 5 }, () => sendAndWaitForClose(running?.url ?? '', `${head}{"id": "${'x'.repeat(50_000)}`)));
+    for (const { received, socket } of slow) {
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received).toMatch(/connection: close/i);
+      expect(bodyOf(received)).toEqual({ errors: [{ code: 'RequestTimeout', target: 'body', message: expect.stringContaining('did not arrive in time') }] });
+      expect(socket.destroyed).toBe(true);
+    }
+    expect(await openConnections(running)).toBe(before);
+  });
+
+  it('answers 408 to headers that never end', async () => {
+    running = await startSimulator({ headersTimeoutMs: 150, bodyTimeoutMs: 300 });
+    const { received, socket } = await sendAndWaitForClose(running.url, `GET /v1/products/${DEMO.productP13} HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1\r\n`);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('still serves a request that arrives within the limits on the same server', async () => {
+    running = await startSimulator({ headersTimeoutMs: 150, bodyTimeoutMs: 300 });
+    const token = await mintToken(running.url);
+    expect((await fetch(`${running.url}/v1/products/${DEMO.productP13}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+
+  it('refuses a body timeout shorter than the headers timeout, which it includes', async () => {
+    await expect(startSimulator({ headersTimeoutMs: 2_000, bodyTimeoutMs: 1_000 })).rejects.toThrow(/cannot be shorter than the headers timeout/);
+    await expect(startSimulator({ bodyTimeoutMs: 0 })).rejects.toThrow(/bodyTimeoutMs must be a whole number/);
+  });
+
+  it('holds a request at most 60 s whatever fault-rule delays and Prefer: delay add up to', async () => {
+    const sim = await startTestSimulator({ logLevel: 'silent' });
+    const rules = [{ operationId: 'getProduct', delayMs: 40_000 }, { operationId: '*', delayMs: 40_000 }];
+    expect((await sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', body: { rules } })).statusCode).toBe(200);
+    const token = await sim.token();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let status: number | undefined;
+    const pending = sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, auth: token, headers: { prefer: 'delay=40000' } }).then((res) => { status = res.statusCode; });
+    // The request reaches its one timer after real asynchronous work (the token's signature check).
+    while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(status).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(status).toBe(200);
+    vi.useRealTimers();
+    await sim.close();
+  });
+});
