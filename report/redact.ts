@@ -65,9 +65,9 @@ export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
   return walk(value, 0) as T;
 }
 
-/** A secret field's value redacted: absent stays absent, an object keeps its keys. */
+/** A secret field's value redacted: absent stays absent, a flag stays (`passwordChangePending`), an object keeps its keys. */
 function redactedSecret(value: unknown): unknown {
-  if (value === null || value === undefined) return value;
+  if (value === null || value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.keys(value).map((k) => [k, REDACTED]));
   return REDACTED;
 }

@@ -67,7 +67,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const { secret, apiKey } = credentialsOf(options);
   const auth = new Authenticator(secret, apiKey);
   const { headersTimeoutMs, bodyTimeoutMs } = timeoutsOf(options);
-  // The server's own secrets, scrubbed from log lines and admin responses wherever a client echoes them.
+  // The server's own secrets and JWT-shaped values, scrubbed from log lines, error messages and admin
+  // responses wherever a client made them show.
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
   const redactForLog = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
   const tenants = new TenantRegistry(() => dataset);
@@ -116,7 +117,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     done();
   });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${pathOf(request)}.` })));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${redactForLog(pathOf(request))}.` })));
 
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
   registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION, serverSecrets });

@@ -4,4 +4,4 @@ export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
-export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAMES, secretMarkersOf } from './secret-fields.ts';
+export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';

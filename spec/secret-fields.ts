@@ -2,8 +2,8 @@
  * What counts as a secret, defined once. The spec marks secret properties and security schemes with
  * `x-secret: true`; SECRET_FIELDS lists those names so that synchronous code (redaction of reports,
  * logs and the journal) needs no loaded contract, and a test keeps the list in step with the spec.
- * SECRET_NAMES adds the names that mean a secret in free-form JSON (an event's `mensagem`) and in
- * the harness's own API.
+ * SECRET_NAME_PARTS adds what a name holds when it means a secret in free-form JSON (an event's
+ * `mensagem`: `pushToken`, `access_token`, `dbPassword`) and in the harness's own API.
  */
 
 /** Properties the spec marks `x-secret`: provider credentials and push tokens. */
@@ -12,21 +12,28 @@ export const SECRET_FIELDS = ['credentials', 'tokenPush'] as const;
 /** Headers that carry a secret: the security schemes marked `x-secret`, and the admin key. */
 export const SECRET_HEADERS = ['authorization', 'x-sim-admin-key'] as const;
 
-/** Names that hold a secret wherever they appear in a JSON value, compared by `normalizeFieldName`. */
-export const SECRET_NAMES = [
-  'accessToken', 'refreshToken', 'idToken', 'token', 'apiKey', 'clientApiKey', 'clientSecret', 'secret', 'password', 'privateKey',
-] as const;
+/** A name holding one of these (compared by `normalizeFieldName`) holds a secret wherever it appears in a JSON value. */
+export const SECRET_NAME_PARTS = ['token', 'secret', 'password', 'apikey', 'credential', 'privatekey', 'authorization'] as const;
 
 /** A field name without case, `-` or `_`, so `access_token`, `Access-Token` and `accessToken` are one name. */
 export function normalizeFieldName(name: string): string {
   return name.toLowerCase().replace(/[-_]/g, '');
 }
 
-const NORMALIZED = new Set([...SECRET_FIELDS, ...SECRET_HEADERS, ...SECRET_NAMES].map(normalizeFieldName));
+const EXACT = new Set([...SECRET_FIELDS, ...SECRET_HEADERS].map(normalizeFieldName));
+const PARTS: readonly string[] = SECRET_NAME_PARTS;
+/** Names already judged: the same few keys come back on every record. */
+const judged = new Map<string, boolean>();
 
 /** True when a property or header of this name holds a secret. */
 export function isSecretField(name: string): boolean {
-  return NORMALIZED.has(normalizeFieldName(name));
+  let secret = judged.get(name);
+  if (secret === undefined) {
+    const normalized = normalizeFieldName(name);
+    secret = EXACT.has(normalized) || PARTS.some((part) => normalized.includes(part));
+    if (judged.size < 10_000) judged.set(name, secret);
+  }
+  return secret;
 }
 
 /**
