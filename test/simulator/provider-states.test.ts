@@ -13,6 +13,12 @@ const setup = async (tenant: string, state: string, params: Record<string, strin
 const call = (tenant: string, method: string, url: string, body?: unknown) => sim.request({ method, url, headers: { 'x-sim-tenant': tenant }, ...(body ? { body } : {}) });
 
 describe('provider states', () => {
+  it.each(['/v1/dealers/%zz/coverage-areas/a', '/v1/products/%E0%A4%A', '/v1/users/%/profile'])('answers 400, not 500, to a path with a bad percent escape: %s', async (path) => {
+    const { status, body } = await setup('ps-bad-escape', 'the resources named in {path} exist', { path });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ errors: [{ code: 'InvalidAdminRequest', target: 'body.params.path' }] });
+  });
+
   it('creates a merchant with a provider, generating the ids it was not given', async () => {
     const { status, body } = await setup('ps1', 'a merchant {merchantId} with provider {providerId} exists', { name: 'Rede' });
     expect(status).toBe(200);
