@@ -10,7 +10,9 @@ export const REDACTED = '<redacted>';
 
 /** Three base64url segments, the first one a JSON object's (`{"` encodes as `eyJ`); the signature may be empty (`alg: none`). */
 const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const BEARER = /Bearer\s+[A-Za-z0-9._~+/-]+=*/gi;
+const BEARER = /Bearer\s+[A-Za-z0-9._~+/-]+=*/g;
+/** An Authorization header written out (a curl command, a log): its value, after any scheme word. */
+const AUTHORIZATION_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!bearer\s)[A-Za-z0-9._~+/-]+=*/gi;
 /** Shorter strings would match too much ordinary text to be worth scrubbing. */
 const MIN_SECRET_LENGTH = 6;
 const MAX_DEPTH = 70;
@@ -25,7 +27,7 @@ export function redactSecrets(text: string, secrets: Iterable<string> = []): str
   let out = text;
   for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret)) out = out.split(secret).join(REDACTED);
   if (mayHoldJwt(out)) out = out.replace(JWT, REDACTED);
-  return out.replace(BEARER, `Bearer ${REDACTED}`);
+  return out.replace(BEARER, `Bearer ${REDACTED}`).replace(AUTHORIZATION_HEADER, (_, name: string, scheme: string | undefined) => `${name}${scheme ?? ''}${REDACTED}`);
 }
 
 /**

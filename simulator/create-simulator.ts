@@ -70,7 +70,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // The server's own secrets and JWT-shaped values, scrubbed from log lines, error messages and admin
   // responses wherever a client made them show.
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
-  const redactForLog = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
+  const redactEchoedText = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
   const tenants = new TenantRegistry(() => dataset);
   const logger = pino({
     level: options.logLevel ?? 'silent',
@@ -113,11 +113,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    logAndJournal(request, reply, logRequests, redactForLog);
+    logAndJournal(request, reply, logRequests, redactEchoedText);
     done();
   });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${redactForLog(pathOf(request))}.` })));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${redactEchoedText(pathOf(request))}.` })));
 
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
   registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION, serverSecrets });
@@ -201,7 +201,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
-function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean, redactForLog: (text: string) => string): void {
+function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean, redactEchoedText: (text: string) => string): void {
   const sim = request.sim;
   if (!sim) return;
   const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
@@ -209,8 +209,8 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
   const admin = sim.admin;
   if (logRequests) {
     request.log.info({
-      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path: redactForLog(path), status: reply.statusCode, durationMs,
-      tenant: sim.tenant ? redactForLog(sim.tenant.name) : null, ...(sim.simulated ? { simulated: true } : {}),
+      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path: redactEchoedText(path), status: reply.statusCode, durationMs,
+      tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null, ...(sim.simulated ? { simulated: true } : {}),
     }, 'request');
   }
   if (admin || !sim.tenant) return;
