@@ -8,8 +8,11 @@ import { isSecretField } from '../spec/secret-fields.ts';
 
 export const REDACTED = '<redacted>';
 
-/** Three base64url segments, the first one a JSON object's (`{"` encodes as `eyJ`); the signature may be empty (`alg: none`). */
-const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/**
+ * A JWT: base64url segments, the first one a JSON object's (`{"` encodes as `eyJ`), then a dot. The
+ * signature may be empty (`alg: none`), and a token cut short (a 100-character tenant name) counts too.
+ */
+const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
 const BEARER = /Bearer\s+[A-Za-z0-9._~+/-]+=*/g;
 /** An Authorization header written out (a curl command, a log): its value, after any scheme word. */
 const AUTHORIZATION_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!bearer\s)[A-Za-z0-9._~+/-]+=*/gi;

@@ -1,5 +1,6 @@
 /** One structured log line per request, telling simulated failures from the simulator's own. */
 import { describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../target/index.ts';
 import { DEMO, startTestSimulator } from './sim-harness.ts';
 
 describe('request logs', () => {
@@ -16,6 +17,21 @@ describe('request logs', () => {
     ]);
     expect(lines[0]).not.toHaveProperty('simulated');
     expect(sim.logs.some((l) => l.includes('SimulatorBug'))).toBe(false);
+    await sim.close();
+  });
+
+  it('writes a token or the API key sent in a path or as a tenant name redacted', async () => {
+    const sim = await startTestSimulator();
+    const token = await sim.token();
+    await sim.request({ method: 'GET', url: `/v1/products/${token}` });
+    await sim.request({ method: 'GET', url: `/v1/users/${token}/profile`, auth: 'none' });
+    await sim.request({ method: 'GET', url: `/nowhere/${DEV_API_KEY}` });
+    await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, auth: 'none', headers: { 'x-sim-tenant': token.slice(0, 100) } });
+    const lines = sim.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' && l.operationId !== 'admin');
+    expect(lines.map((l) => l.path)).toEqual(['/v1/products/<redacted>', '/v1/users/<redacted>/profile', '/nowhere/<redacted>', `/v1/products/${DEMO.productP13}`]);
+    const all = sim.logs.join('\n');
+    expect(all).not.toContain(token.slice(0, 100));
+    expect(all).not.toContain(DEV_API_KEY);
     await sim.close();
   });
 });
