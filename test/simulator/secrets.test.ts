@@ -71,6 +71,8 @@ describe('secrets planted everywhere a client can put one', () => {
     const product = `/v1/products/${DEMO.productP13}`;
     const t = { 'x-sim-tenant': tenant };
     const requests: InjectOptions[] = [
+      // An authenticated request first, so the tenant exists for the refused ones that name it.
+      { method: 'GET', url: product, auth: token },
       // Headers, without and with a valid Authorization.
       { method: 'GET', url: product, auth: 'none', headers: { ...t, prefer: `code=200, token=${foreignJwt}` } },
       { method: 'PUT', url: provider, auth: 'none', headers: { ...t, 'content-type': `application/json; token=${foreignJwt}` }, raw: '{}' },
