@@ -1,7 +1,8 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/dev-credentials.ts';
-import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { createSimulator, demoDataset, parseCorsOrigins, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { portInUseMessage } from './port-in-use.ts';
 import { port } from './option-parsers.ts';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -18,8 +19,9 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(new Option('--api-key <key>', 'raw API key of the order counter').env('GAS_SIM_API_KEY'))
     .addOption(new Option('--admin-key <key>', 'require X-Sim-Admin-Key on the admin API').env('GAS_SIM_ADMIN_KEY'))
     .addOption(new Option('--log-level <level>', 'log level').choices(LEVELS).default('info'))
+    .option('--cors <origins...>', 'origins browsers may call the operations from (* any, none off; default: any on loopback, none elsewhere)')
     .option('--print-data', 'print the default dataset as a snapshot and exit')
-    .action(async (opts: { host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean }) => {
+    .action(async (opts: { host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean; cors?: string[] }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
         return;
@@ -31,14 +33,19 @@ export function registerSimulateCommand(program: Command): void {
         ...(opts.secret ? { secret: opts.secret } : {}),
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
+        ...(opts.cors ? { cors: parseCorsOrigins(opts.cors) } : {}),
       };
       const simulator = await createSimulator(options);
-      const url = await simulator.listen({ host: opts.host, port: opts.port });
+      const url = await simulator.listen({ host: opts.host, port: opts.port }).catch(async (error: unknown) => {
+        await simulator.close();
+        throw new Error(portInUseMessage(error, opts.host, opts.port) ?? (error instanceof Error ? error.message : String(error)));
+      });
       const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';
       process.stderr.write([
         `gas-harness simulator listening on ${url}`,
         `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
+        `  console: ${url}/__sim/ui/${opts.adminKey ? ' (asks for the admin key)' : ''}`,
         '  get a token:',
         `    curl -s -X POST ${url}/__sim/tokens${adminHeader} -H 'content-type: application/json' -d '{"scopes":["catalog:read","catalog:write"]}'`,
         '',
