@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { redactSecrets, renderJunit } from '../report/index.ts';
-import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, toJunitSuites } from '../scenarios/index.ts';
+import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
+import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, scenarioHtmlReport, toJunitSuites } from '../scenarios/index.ts';
 import { positiveInteger } from './option-parsers.ts';
 
 interface RunOptions {
@@ -18,6 +18,7 @@ interface RunOptions {
   filter?: string;
   junit?: string;
   json?: string;
+  html?: string;
 }
 
 export function registerScenariosCommand(program: Command): void {
@@ -34,6 +35,7 @@ export function registerScenariosCommand(program: Command): void {
     .option('--filter <text>', 'only suites whose name or file contains this text')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
+    .option('--html <file>', 'write a self-contained HTML report')
     .action(async (paths: string[], options: RunOptions) => {
       process.exitCode = await runCommand(paths, options);
     });
@@ -74,6 +76,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     };
     if (options.junit) write(options.junit, renderJunit(toJunitSuites(report)));
     if (options.json) write(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (options.html) print(`wrote ${writeHtmlReport(options.html, scenarioHtmlReport(report), given)}`);
     return report.passed ? 0 : 1;
   } finally {
     await simulator?.close();
