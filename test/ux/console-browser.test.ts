@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -71,7 +72,7 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
 
     const accepted = await sendFromApp(app, customer('from-the-browser'), { method: 'PUT', token, body: { name: 'Bar do Zé', email: 'ze@example.com' } });
     expect(accepted).toEqual({ status: 204, body: '' });
-  });
+  }, 60_000);
 
   it('shows a request refused through CORS in the live journal, with its rule and a curl without the token', async () => {
     await consolePage.click('nav button[data-view="journal"]');
@@ -97,8 +98,8 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     expect(curl).not.toContain(token);
     expect(await consolePage.textContent('#entry')).not.toContain(token);
     await consolePage.fill('#filter-status', '');
-    if (UPDATE_SCREENSHOTS) await consolePage.screenshot({ path: projectFile('docs', 'console.png') });
-  });
+    if (UPDATE_SCREENSHOTS) await consolePage.screenshot({ path: projectFile('docs', 'console.png'), fullPage: true });
+  }, 60_000);
 
   it('adds a fault rule that the next request fails with, and removes it', async () => {
     await consolePage.click('nav button[data-view="faults"]');
@@ -120,16 +121,29 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     await consolePage.click('#faults tbody tr button');
     await consolePage.locator('#faults tbody tr', { hasText: 'No fault rules' }).waitFor();
     expect((await sendFromApp(app, customer('c-43'), { method: 'PUT', token, body: { name: 'Bar do Zé' } })).status).toBe(204);
-  });
+  }, 60_000);
 
-  it('browses the state per collection and resets it', async () => {
+  it('browses the state per collection, downloads and uploads a snapshot, and resets it', async () => {
     await consolePage.click('nav button[data-view="state"]');
     await consolePage.click('#collections li:has-text("customers")');
     await consolePage.waitForFunction(() => document.querySelector('#records')?.textContent?.includes('from-the-browser'));
+
+    const [download] = await Promise.all([consolePage.waitForEvent('download'), consolePage.click('#download-state')]);
+    const snapshot = JSON.parse(readFileSync(await download.path(), 'utf8')) as { version: number; collections: Record<string, { id?: string }[]> };
+    expect(snapshot.version).toBe(1);
+    expect(snapshot.collections.customers?.some((c) => c.id === 'from-the-browser')).toBe(true);
+
+    snapshot.collections.customers = [{ ...snapshot.collections.customers?.[0], id: 'uploaded-customer' }];
+    await consolePage.setInputFiles('#upload-state', { name: 'edited.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(snapshot)) });
+    await consolePage.locator('#state-message', { hasText: 'edited.json loaded' }).waitFor();
+    await consolePage.click('#collections li:has-text("customers")');
+    await consolePage.waitForFunction(() => document.querySelector('#records')?.textContent?.includes('uploaded-customer'));
+    expect(await consolePage.textContent('#records')).not.toContain('from-the-browser');
+
     await consolePage.click('#reset-data');
     await consolePage.locator('#state-message', { hasText: 'reset' }).waitFor();
-    expect(await consolePage.textContent('#records')).not.toContain('from-the-browser');
-  });
+    expect(await consolePage.textContent('#records')).not.toContain('uploaded-customer');
+  }, 60_000);
 });
 
 describe.skipIf(BROWSER_MISSING)('the console of a simulator with an admin key', () => {
@@ -154,5 +168,5 @@ describe.skipIf(BROWSER_MISSING)('the console of a simulator with an admin key',
       await browser.close();
       await simulator.close();
     }
-  });
+  }, 60_000);
 });

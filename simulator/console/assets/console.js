@@ -88,7 +88,7 @@ function renderJournal() {
   const shown = ui.entries.filter(matchesFilters).reverse();
   $('#journal tbody').replaceChildren(...shown.map((entry) => h('tr', {
     'data-seq': entry.seq,
-    class: [entry.status >= 400 ? 'refused' : 'ok', entry.seq === ui.selectedSeq ? 'selected' : ''].join(' ').trim(),
+    class: [entry.status >= 400 ? 'row-refused' : 'row-ok', entry.seq === ui.selectedSeq ? 'selected' : ''].join(' ').trim(),
     onclick: () => selectEntry(entry.seq),
   },
   h('td', {}, entry.seq), h('td', {}, entry.time.slice(11, 23)), h('td', {}, entry.method), h('td', { class: 'path' }, entry.path),
@@ -208,10 +208,11 @@ async function loadFaults() {
 }
 
 const showFaultError = (error) => { $('#fault-message').textContent = error.message; };
-const withoutProbability = ({ operationId, probability, status, delayMs, drop, count }) => ({ operationId, probability, status, delayMs, drop, count });
+/** A rule as PUT /__sim/faults takes it (what GET answers, fields the API does not take left out). */
+const ruleInput = ({ operationId, probability, status, delayMs, drop, count }) => ({ operationId, probability, status, delayMs, drop, count });
 
 async function saveFaults(rules) {
-  await admin('PUT', '/faults', { seed: ui.faults.seed, rules: rules.map(withoutProbability) });
+  await admin('PUT', '/faults', { seed: ui.faults.seed, rules: rules.map(ruleInput) });
   $('#fault-message').textContent = '';
   await loadFaults();
 }
