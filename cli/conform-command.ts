@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { conform, ConformUsageError, DEFAULT_FUZZ_RUNS, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
 import { integer, positiveInteger } from './option-parsers.ts';
+import { createTerminal } from './terminal.ts';
 
 interface ConformFlags {
   target?: string;
@@ -40,7 +41,8 @@ export function registerConformCommand(program: Command): void {
 
 async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
-  const print = (text: string) => process.stdout.write(`${redactText(text, given)}\n`);
+  const terminal = createTerminal();
+  const print = (text: string) => terminal.line(terminal.paint(redactText(text, given)));
   const simulator = flags.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
   let report: ConformReport;
   try {
@@ -54,13 +56,15 @@ async function runConform(flags: ConformFlags): Promise<number> {
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
       ...(flags.report ? { fuzzOut: join(flags.report, 'fuzz-failures') } : {}),
-      onProgress: (message) => print(message),
+      // "<checker>: running" opens a stage (a live line on a terminal); the rest are results.
+      onProgress: (message) => (message.endsWith(': running') ? terminal.stage(`conform: ${message}`) : print(message)),
     });
   } catch (error) {
     if (!(error instanceof ConformUsageError)) throw error;
     process.stderr.write(`gas-harness: ${redactText(error.message, given)}\n`);
     return 2;
   } finally {
+    terminal.finish();
     await simulator?.close();
   }
   print('');

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { writePacts } from '../contracts/pact/consumer-contracts.ts';
 import { checkPactsAgainstSpec, formatDisagreement } from '../contracts/pact/spec-agreement.ts';
 import { formatInteractionResult, verifyPacts, type VerifyPactsOptions } from '../contracts/pact/verify-pacts.ts';
+import { createTerminal } from './terminal.ts';
 import { PACTS_DIR } from '../contracts/pact/pact-files.ts';
 
 interface VerifyFlags {
@@ -88,9 +89,11 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
           }
         : {}),
     };
-    const report = await verifyPacts(options);
+    const terminal = createTerminal();
+    terminal.stage(`contracts verify: replaying the pacts against ${flags.target ?? 'the in-process simulator'}`);
+    const report = await verifyPacts(options).finally(() => terminal.finish());
     for (const notice of report.notices) console.log(`NOTE  ${notice}`);
-    for (const result of report.results) console.log(formatInteractionResult(result));
+    for (const result of report.results) console.log(terminal.paint(formatInteractionResult(result)));
     const failed = report.results.filter((r) => !r.passed).length;
     const where = simulator ? 'the in-process simulator' : options.target;
     console.log(`${report.results.length} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${report.results.length - failed} passed, ${failed} failed`);

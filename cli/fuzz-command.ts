@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { describeFailure, fuzz, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
 import { createProgressLine } from '../contracts/fuzz/progress-line.ts';
-import { redactSecrets, renderJunit } from '../report/index.ts';
+import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { integer, positiveInteger } from './option-parsers.ts';
 
 interface FuzzCommandOptions {
@@ -20,6 +20,7 @@ interface FuzzCommandOptions {
   checks?: string[];
   strict?: boolean;
   junit?: string;
+  html?: string;
   out: string;
   concurrency: number;
 }
@@ -37,6 +38,7 @@ export function registerFuzzCommand(program: Command): void {
     .option('--checks <names...>', `checks to run (default: all): ${SELECTABLE_CHECKS.join(', ')}`)
     .option('--strict', 'divergences from assumed rules fail the run too')
     .option('--junit <file>', 'write a JUnit XML report')
+    .option('--html <file>', 'write a self-contained HTML report')
     .option('--out <dir>', 'directory for the scenario files that replay failures', 'fuzz-failures')
     .option('--concurrency <n>', 'operations fuzzed at once', positiveInteger, 4)
     .action(async (options: FuzzCommandOptions) => {
@@ -87,5 +89,6 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
     writeFileSync(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));
     print(`wrote ${options.junit}`);
   }
+  if (options.html) print(`wrote ${writeHtmlReport(options.html, fuzzHtmlReport(report), given)}`);
   return report.ok ? 0 : 1;
 }

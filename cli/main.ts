@@ -2,7 +2,9 @@
  * The `gas-harness` command. Each subcommand lives in its own file and only wires options to the
  * package's programmatic API. Usage errors exit 2, failed checks exit 1.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { projectFile } from '../project-files.ts';
 
 /** Each subcommand's module, loaded only when that subcommand runs (or for help), so start-up stays fast. */
 const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
@@ -17,8 +19,11 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   conform: async () => (await import('./conform-command.ts')).registerConformCommand,
 };
 
+const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
+
 const program = new Command('gas-harness')
   .description('Contract-testing and simulation harness for the Gas Ordering Platform API')
+  .version(VERSION, '-V, --version', 'print the version')
   .showHelpAfterError()
   .exitOverride();
 
@@ -29,8 +34,10 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    // Help and version are not errors; everything else commander rejects is a usage error.
-    process.exitCode = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    // Asked-for help and the version are not errors; help shown because a command group was given
+    // without its subcommand is (commander's exit code 1), like everything else commander rejects.
+    const asked = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0);
+    process.exitCode = asked ? 0 : 2;
   } else {
     console.error(`gas-harness: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 2;

@@ -1,6 +1,7 @@
 /** `gas-harness mock`: Prism's stateless mock of the contract (answers from the examples, or generated). */
 import type { Command } from 'commander';
 import { port as parsePort } from './option-parsers.ts';
+import { assertPortFree } from './port-in-use.ts';
 import { runUntilStopped } from '../prism/run-until-stopped.ts';
 import { startPrism } from '../prism/prism-process.ts';
 import { SPEC_PATH } from '../spec/index.ts';
@@ -14,6 +15,7 @@ export function registerMockCommand(program: Command): void {
     .option('--dynamic', 'generate bodies from the schemas instead of answering the examples', false)
     .option('--seed <seed>', 'seed of --dynamic generation, for reproducible bodies')
     .action(async (options: { port: number; host: string; dynamic: boolean; seed?: string }) => {
+      await assertPortFree(options.host, options.port);
       const prism = await startPrism({
         mode: 'mock',
         port: options.port,

@@ -4,6 +4,7 @@ import { runUntilStopped } from '../prism/run-until-stopped.ts';
 import { startPrism } from '../prism/prism-process.ts';
 import { createViolationReporter } from '../prism/violation-reporter.ts';
 import { port as parsePort } from './option-parsers.ts';
+import { assertPortFree } from './port-in-use.ts';
 
 export function registerProxyCommand(program: Command): void {
   program
@@ -16,6 +17,7 @@ export function registerProxyCommand(program: Command): void {
     .action(async (options: { target: string; port: number; host: string; verbose: boolean }) => {
       const target = new URL(options.target).toString().replace(/\/+$/, '');
       const reporter = createViolationReporter((line) => process.stdout.write(`${line}\n`));
+      await assertPortFree(options.host, options.port);
       const prism = await startPrism({
         mode: 'proxy',
         upstream: target,

@@ -5,9 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { redactSecrets, renderJunit } from '../report/index.ts';
-import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, toJunitSuites } from '../scenarios/index.ts';
+import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
+import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, scenarioHtmlReport, toJunitSuites } from '../scenarios/index.ts';
 import { positiveInteger } from './option-parsers.ts';
+import { createTerminal } from './terminal.ts';
 
 interface RunOptions {
   target?: string;
@@ -18,6 +19,7 @@ interface RunOptions {
   filter?: string;
   junit?: string;
   json?: string;
+  html?: string;
 }
 
 export function registerScenariosCommand(program: Command): void {
@@ -34,15 +36,19 @@ export function registerScenariosCommand(program: Command): void {
     .option('--filter <text>', 'only suites whose name or file contains this text')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
+    .option('--html <file>', 'write a self-contained HTML report')
     .action(async (paths: string[], options: RunOptions) => {
       process.exitCode = await runCommand(paths, options);
     });
 }
 
 async function runCommand(paths: string[], options: RunOptions): Promise<number> {
+  let suiteCount: number;
   try {
     // A bad file is reported before a simulator is started or a request is sent.
-    loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR]);
+    const filter = options.filter?.toLowerCase();
+    suiteCount = loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR])
+      .filter((s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter)).length;
   } catch (error) {
     if (!(error instanceof ScenarioFileError)) throw error;
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
@@ -50,7 +56,10 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
   }
   const simulator = options.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
-  const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
+  const terminal = createTerminal();
+  const print = (text: string) => terminal.line(terminal.paint(redactSecrets(text, given)));
+  let suitesDone = 0;
+  terminal.stage(`scenarios: running ${suiteCount} suite(s) against ${options.target ?? 'the in-process simulator'}`);
   try {
     const report = await runScenarios({
       target: options.target ?? simulator?.url ?? '',
@@ -60,8 +69,11 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
       ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
-      onSuite: (suite) => print(formatSuite(suite)),
-    });
+      onSuite: (suite) => {
+        print(formatSuite(suite));
+        terminal.count(++suitesDone, suiteCount, 'suites');
+      },
+    }).finally(() => terminal.finish());
     if (report.suites.length === 0) {
       process.stderr.write(`gas-harness: no scenario suite matches --filter ${options.filter ?? ''}\n`);
       return 2;
@@ -74,6 +86,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     };
     if (options.junit) write(options.junit, renderJunit(toJunitSuites(report)));
     if (options.json) write(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (options.html) print(`wrote ${writeHtmlReport(options.html, scenarioHtmlReport(report), given)}`);
     return report.passed ? 0 : 1;
   } finally {
     await simulator?.close();

@@ -7,9 +7,9 @@ import type { JunitCase, JunitSuite } from '../report/index.ts';
 import { RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
 import { describeBrokenRule } from './console-summary.ts';
 
-function toCase(rule: ConformRule, strict: boolean): JunitCase {
+function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
   const name = `${rule.operationId ?? '-'} ${rule.rule}${rule.expected ? `: ${rule.expected}` : ''}`;
-  const kase: JunitCase = { name, classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`, timeMs: 0 };
+  const kase: JunitCase = { name, classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`, timeMs };
   const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
   if (rule.verdict === 'FAILURE' || (rule.verdict === 'DIVERGENCE' && strict)) {
     kase.failure = { message, details: describeBrokenRule(rule) };
@@ -22,8 +22,12 @@ function toCase(rule: ConformRule, strict: boolean): JunitCase {
 }
 
 export function conformJunitSuites(report: ConformReport): JunitSuite[] {
-  return RULE_SOURCES.map((source) => ({
-    name: `conform ${source}`,
-    cases: report.rules.filter((r) => r.source === source).map((r) => toCase(r, report.strict)),
-  }));
+  return RULE_SOURCES.map((source) => {
+    const rules = report.rules.filter((r) => r.source === source);
+    // A checker's rules are judged together, not one by one: its measured time is shared among
+    // them, so each suite's time is the checker's real time.
+    const checkerMs = report.checkers.find((c) => c.source === source)?.durationMs ?? 0;
+    const timeMs = rules.length > 0 ? checkerMs / rules.length : 0;
+    return { name: `conform ${source}`, cases: rules.map((r) => toCase(r, report.strict, timeMs)) };
+  });
 }

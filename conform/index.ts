@@ -6,6 +6,7 @@ export {
 } from './conform-report.ts';
 export { describeBrokenRule, formatConformReport, verdictLine } from './console-summary.ts';
 export { conformJunitSuites } from './conform-junit.ts';
+export { conformHtmlReport } from './conform-html.ts';
 export { renderMarkdownSummary } from './markdown-summary.ts';
 export { interactionBasis } from './pact-rules.ts';
 export { redactDeep, redactText } from './redact-report.ts';

@@ -3,5 +3,6 @@ export { runScenarios, DEFAULT_SUITES_DIR, type RunScenariosOptions } from './ru
 export { loadSuites, readSuiteFile, findSuiteFiles } from './load-suites.ts';
 export { ScenarioFileError, formatProblem, type ScenarioFileProblem } from './scenario-file-error.ts';
 export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf } from './scenario-output.ts';
+export { scenarioHtmlReport } from './scenario-html.ts';
 export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
 export type { LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';

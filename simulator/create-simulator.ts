@@ -13,12 +13,15 @@ import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { registerConsoleRoutes } from './console/console-routes.ts';
+import { defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
 import { Authenticator } from './auth.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
 import { renderError } from './error-body.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { JOURNALED_HEADERS } from './journal.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
+import { refusalOf } from './refusal.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
 import type { Snapshot } from './store.ts';
@@ -50,6 +53,8 @@ export interface SimulatorOptions {
   logLevel?: Level | 'silent';
   /** Where log lines go (standard output by default). */
   logStream?: DestinationStream;
+  /** Which origins browsers may call the platform's operations from; by default any on a loopback host (and in-process), none elsewhere. */
+  cors?: CorsPolicy;
 }
 
 export interface Simulator {
@@ -119,8 +124,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${redactEchoedText(pathOf(request))}.` })));
 
+  let corsPolicy = options.cors ?? defaultCorsPolicy(true);
+  await registerCors(app, () => corsPolicy);
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
   registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION, serverSecrets });
+  registerConsoleRoutes(app);
 
   return {
     app,
@@ -128,6 +136,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       if (!LOOPBACK.test(host) && !options.adminKey) {
         throw new Error(`refusing to listen on ${host} without an admin key: anyone who reaches it could reset or read its state (give --admin-key)`);
       }
+      corsPolicy = options.cors ?? defaultCorsPolicy(LOOPBACK.test(host));
       const address = await app.listen({ host, port });
       return address.replace('[::1]', 'localhost');
     },
@@ -197,6 +206,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   if (request.sim) {
     request.sim.responseText = text;
     if (error.code === 'SimulatedStatus') request.sim.simulated = true;
+    if (!request.sim.admin) request.sim.refusal = refusalOf(op, error, request.sim.issues);
   }
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
@@ -222,6 +232,7 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
   sim.tenant.journal.record({
     time: Date.now(), method: request.method, path, operationId: sim.op?.id ?? null, status: reply.statusCode, durationMs,
     simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
+    ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
 }
 

@@ -3,6 +3,7 @@ import { createSimulator, type Simulator, type SimulatorOptions } from './create
 
 export { createSimulator, BODY_LIMIT, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS, type Simulator, type SimulatorOptions } from './create-simulator.ts';
 export { demoDataset, readDatasetFile } from './dataset.ts';
+export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';
 

@@ -7,6 +7,7 @@
  * that was a quarter of the simulator's time and most of its tail latency.
  */
 import { redact, secretValuesOf } from './redact.ts';
+import type { Refusal } from './refusal.ts';
 
 interface RequestSummary {
   method: string;
@@ -27,6 +28,8 @@ export interface JournalRecord extends RequestSummary {
   responseText: string | undefined;
   /** Secret values this request carried, for redaction on read; never returned. */
   secrets: string[];
+  /** The rule behind an error answer. */
+  refusal?: Refusal;
 }
 
 /** An entry as `GET /__sim/requests` answers it, secrets redacted. */
@@ -35,6 +38,8 @@ export interface JournalEntry extends RequestSummary {
   time: string;
   request: { headers: Record<string, string>; body: unknown };
   response: { body: unknown };
+  /** The rule that refused the request (code, target, documented or assumed), on error answers. */
+  refusal?: Refusal;
 }
 
 export interface JournalQuery {
@@ -181,12 +186,13 @@ export class Journal {
       const value = rest[i];
       if (value !== undefined) headers[name] = value;
     });
-    const [requestText, responseText, ...secrets] = rest.slice(JOURNALED_HEADERS.length);
+    const [requestText, responseText, refusalText, ...secrets] = rest.slice(JOURNALED_HEADERS.length);
     return {
       seq: b.readDoubleLE(at), time: b.readDoubleLE(at + 8), durationMs: b.readDoubleLE(at + 16),
       status: b.readUInt16LE(at + 24), simulated: b.readUInt8(at + 26) === 1,
       method: method ?? '', path: path ?? '', operationId: operationId ?? null,
       headers, requestText, responseText, secrets: secrets.filter((s): s is string => s !== undefined),
+      ...(refusalText !== undefined ? { refusal: JSON.parse(refusalText) as Refusal } : {}),
     };
   }
 }
@@ -198,18 +204,19 @@ export class Journal {
 function encode(entry: JournalRecord, bodies: boolean): { strings: (string | undefined)[]; text: string; length: number } {
   const strings: (string | undefined)[] = [entry.method, entry.path, entry.operationId ?? undefined];
   for (const name of JOURNALED_HEADERS) strings.push(entry.headers[name]);
-  strings.push(bodies ? entry.requestText : undefined, bodies ? entry.responseText : undefined, ...entry.secrets);
+  strings.push(bodies ? entry.requestText : undefined, bodies ? entry.responseText : undefined, entry.refusal ? JSON.stringify(entry.refusal) : undefined, ...entry.secrets);
   const text = strings.map((s) => s ?? '').join('');
   return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }
 
 function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
-  const { seq, time, method, path, operationId, status, durationMs, simulated, headers } = stored;
+  const { seq, time, method, path, operationId, status, durationMs, simulated, headers, refusal } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {
     seq, time: new Date(time).toISOString(), method, path, operationId, status, durationMs, simulated,
     request: { headers, body: requestBody },
     response: { body: bodyOf(stored.responseText) },
+    ...(refusal ? { refusal } : {}),
   };
   return redact(entry, [...stored.secrets, ...secretValuesOf(requestBody)]) as JournalEntry;
 }

@@ -96,8 +96,8 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
 
   const body = op.requestBody ? readBody(op, request) : undefined;
   const params = request.params as Record<string, string>;
-  rejectInvalid(contract.validators.params(op.id, params));
-  if (op.requestBody) rejectInvalid(contract.validators.body(op.id, body));
+  rejectInvalid(sim, contract.validators.params(op.id, params));
+  if (op.requestBody) rejectInvalid(sim, contract.validators.body(op.id, body));
 
   if (prefer.code !== undefined) return forceStatus(op, prefer.code, reply, sim);
 
@@ -127,8 +127,9 @@ function readBody(op: Operation, request: FastifyRequest): unknown {
 }
 
 /** Throws 400 when any issue is malformed input, else 422 when any rule is broken. */
-function rejectInvalid(issues: ValidationIssue[]): void {
+function rejectInvalid(sim: FastifyRequest['sim'], issues: ValidationIssue[]): void {
   if (issues.length === 0) return;
+  sim.issues = issues;
   const malformed = issues.filter((i) => i.status === 400);
   const details = (malformed.length > 0 ? malformed : issues).map(({ target, message }) => ({ target, message }));
   const first = details[0];

@@ -1,6 +1,7 @@
 /** What the simulator keeps about a request while it is served, for the journal and the log line. */
-import type { Operation } from '../spec/index.ts';
+import type { Operation, ValidationIssue } from '../spec/index.ts';
 import type { TokenClaims } from './auth.ts';
+import type { Refusal } from './refusal.ts';
 import type { Tenant } from './tenants.ts';
 
 export interface RequestState {
@@ -17,6 +18,9 @@ export interface RequestState {
   responseText: string | undefined;
   /** Secret values the request carried (its token or key), redacted wherever the request is shown. */
   secrets: string[];
+  /** The validation issues of a refused request, and the rule that refused it, for the journal. */
+  issues?: ValidationIssue[];
+  refusal?: Refusal;
 }
 
 declare module 'fastify' {

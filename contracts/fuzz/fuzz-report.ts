@@ -36,6 +36,8 @@ export interface OperationSummary {
   cases: { positive: number; negative: number; auth: number };
   /** Kinds that could not run, with the reason. */
   skipped: string[];
+  /** Time spent fuzzing the operation, shrinking included. */
+  durationMs?: number;
 }
 
 export interface SequenceSummary {
@@ -43,6 +45,8 @@ export interface SequenceSummary {
   rule: string;
   runs: number;
   skipped?: string;
+  /** Time spent running the sequence. */
+  durationMs?: number;
 }
 
 export interface FuzzReport {
@@ -74,12 +78,15 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
     if (found.length) return { skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.assumed ?? ''})`).join('; ')}` };
     return {};
   };
+  const operationChecks = CHECK_NAMES.filter((c) => report.checks.includes(c));
   const suites: JunitSuite[] = report.operations.map((op) => ({
     name: `fuzz ${op.operationId}`,
-    cases: CHECK_NAMES.filter((c) => report.checks.includes(c)).map((check) => ({
+    cases: operationChecks.map((check) => ({
       name: check,
       classname: `fuzz.${op.operationId}`,
-      timeMs: 0,
+      // Every check judges the same requests, so the operation's time is shared among them: the
+      // suite's time is the real one.
+      timeMs: (op.durationMs ?? 0) / operationChecks.length,
       ...verdict(report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'))),
     })),
   }));
@@ -89,7 +96,7 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
       cases: report.sequences.map((s) => ({
         name: s.name,
         classname: 'fuzz.sequences',
-        timeMs: 0,
+        timeMs: s.durationMs ?? 0,
         ...(s.skipped ? { skipped: s.skipped } : verdict(report.failures.filter((f) => f.source === `sequence ${s.name}`))),
       })),
     });

@@ -11,6 +11,7 @@ import { fuzzSequence, SEQUENCES } from './sequence-fuzzer.ts';
 
 export { CHECK_NAMES, SELECTABLE_CHECKS, STATEFUL_CHECK, type CheckName, type SelectableCheck } from './checks.ts';
 export { describeFailure, fuzzJunitSuites, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
+export { fuzzHtmlReport } from './fuzz-html.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export { listMutations } from './schema-mutations.ts';
 
@@ -69,14 +70,16 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   let executions = 0;
   const jobs: (() => Promise<void>)[] = [
     ...operations.map((op) => async () => {
+      const began = performance.now();
       const result = await fuzzOperation({ ...common, op, session: await sessionFor(probe, connect) });
-      summaries.push(result.summary);
+      summaries.push({ ...result.summary, durationMs: performance.now() - began });
       failures.push(...result.failures);
       executions += result.executions;
     }),
     ...sequences.map((definition) => async () => {
+      const began = performance.now();
       const result = await fuzzSequence(definition, { ...common, session: await sessionFor(probe, connect) });
-      sequenceSummaries.push(result.summary);
+      sequenceSummaries.push({ ...result.summary, durationMs: performance.now() - began });
       failures.push(...result.failures);
       executions += result.executions;
     }),

@@ -74,10 +74,19 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     admin.addHook('onRoute', (route) => {
       route.config = { ...route.config, admin: true };
     });
-    admin.addHook('onRequest', async (request) => {
+    admin.addHook('onRequest', async (request, reply) => {
       if (!adminKey) return;
-      const given = Buffer.from(String(request.headers['x-sim-admin-key'] ?? ''));
-      if (given.length !== adminKey.length || !timingSafeEqual(given, adminKey)) throw new SimulatorError('AdminKeyRequired');
+      const header = request.headers['x-sim-admin-key'];
+      const given = Buffer.from(String(header ?? ''));
+      if (given.length === adminKey.length && timingSafeEqual(given, adminKey)) return;
+      // Answered here, not by the platform's error path: an admin refusal names its header and is
+      // no bearer challenge (no WWW-Authenticate), since no token would help.
+      const message = header === undefined
+        ? 'The admin API needs the X-Sim-Admin-Key header with the key the simulator was started with; this request has none.'
+        : 'The X-Sim-Admin-Key header does not match the key the simulator was started with.';
+      const { target } = new SimulatorError('AdminKeyRequired');
+      request.sim.responseText = JSON.stringify({ errors: [{ code: 'AdminKeyRequired', target, message }] });
+      return reply.code(401).type('application/json').send(request.sim.responseText);
     });
     // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
     const serverSecrets = options.serverSecrets ?? [];
@@ -87,6 +96,14 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     });
 
     admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length }));
+
+    // What the console lists in its filters and forms: each operation with its documented statuses.
+    admin.get('/operations', async () => ({
+      operations: contract.operations.map((op) => ({
+        operationId: op.id, method: op.method, path: op.path, auth: op.security.scheme, scopes: op.security.scopes,
+        statuses: [...op.responses.values()].map((r) => ({ status: r.status, basis: r.assumed ? 'assumed' : 'documented', ...(r.assumed ? { why: r.assumed } : {}) })),
+      })),
+    }));
 
     admin.post('/tokens', async (request, reply) => {
       const body = jsonBody(request);

@@ -49,7 +49,7 @@ describe('conform against the simulator', () => {
 
   it('writes a Markdown summary, JUnit and JSON that agree with the report', () => {
     const files = writeConformReports(report, out);
-    expect(files.map((f) => f.slice(out.length + 1))).toEqual(['conform.md', 'conform.junit.xml', 'conform.json']);
+    expect(files.map((f) => f.slice(out.length + 1))).toEqual(['conform.md', 'conform.junit.xml', 'conform.json', 'conform.html']);
     const markdown = readFileSync(join(out, 'conform.md'), 'utf8');
     expect(markdown).toMatch(/^## ✅ gas-harness conform: PASS/);
     const total = report.rules.length;

@@ -1,0 +1,40 @@
+/** A conformance run as the self-contained HTML page `--report DIR` writes (`conform.html`). */
+import { groupByOperation, type HtmlReport } from '../report/index.ts';
+import type { ConformReport } from './conform-report.ts';
+
+export function conformHtmlReport(report: ConformReport): HtmlReport {
+  const { totals } = report;
+  const operations = new Set(report.rules.map((r) => r.operationId).filter((id): id is string => id !== undefined));
+  const checked = new Set(report.rules.filter((r) => r.verdict !== 'skipped').map((r) => r.operationId).filter((id): id is string => id !== undefined));
+  const onlySkipped = [...operations].filter((id) => !checked.has(id));
+  const ruleCount = report.rules.length;
+  return {
+    title: 'gas-harness conform',
+    target: `${report.target}${report.simulator ? ' (gas-harness simulator)' : ''}`,
+    passed: report.passed,
+    startedAt: report.startedAt,
+    durationMs: report.durationMs,
+    totals: [
+      { label: 'FAILURE', value: totals.FAILURE, tone: totals.FAILURE > 0 ? 'bad' : 'good' },
+      { label: `DIVERGENCE${report.strict ? ' (strict)' : ''}`, value: totals.DIVERGENCE, tone: totals.DIVERGENCE > 0 ? 'warn' : 'good' },
+      { label: 'pass', value: totals.pass, tone: 'good' },
+      { label: 'skipped', value: totals.skipped },
+      { label: 'fuzz seed', value: String(report.seed) },
+    ],
+    coverage: [
+      `${ruleCount - totals.skipped} of ${ruleCount} rules checked (${ruleCount ? Math.floor((100 * (ruleCount - totals.skipped)) / ruleCount) : 0}%); ${checked.size} operations with at least one checked rule${onlySkipped.length ? `; only skipped rules for ${onlySkipped.join(', ')}` : ''}.`,
+      ...report.checkers.map((c) => `${c.source}: ${c.summary} (${(c.durationMs / 1000).toFixed(1)} s)`),
+    ],
+    notices: report.notices,
+    operations: groupByOperation(report.rules, (r) => r.operationId, (r) => {
+      const curl = r.where?.split('\n').find((line) => line.startsWith('curl '));
+      return {
+        rule: r.rule, verdict: r.verdict, source: r.source,
+        ...(r.basis ? { basis: r.basis } : {}), ...(r.why ? { why: r.why } : {}),
+        ...(r.expected ? { expected: r.expected } : {}), ...(r.got ? { got: r.got } : {}),
+        ...(r.where ? { where: r.where } : {}), ...(r.skipReason ? { skipReason: r.skipReason } : {}),
+        ...(curl ? { replay: curl } : r.source === 'scenarios' && r.where ? { replay: `npx gas-harness scenarios run ${r.where.replace(/:\d+$/, '')} --target ${report.target}` } : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Serves the web console at /__sim/ui: three static files (page, script, styles), no build step.
+ * The page holds no data of its own: everything it shows it reads through the admin API, which asks
+ * for X-Sim-Admin-Key when the simulator has one (the page asks the user for it).
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { projectFile } from '../../project-files.ts';
+
+const ASSETS: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+};
+
+/** Scripts and styles from the simulator only; the page talks to nothing but its own admin API. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+export interface ConsoleRoutesOptions {
+  /** Where the files are read from (the project's simulator/console/assets by default). */
+  assetsDir?: string;
+}
+
+export function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions = {}): void {
+  const dir = options.assetsDir ?? projectFile('simulator', 'console', 'assets');
+  // Read on first request, so a simulator that nobody opens the console of pays nothing at start-up.
+  const cache = new Map<string, Buffer>();
+  const read = (name: string): Buffer => {
+    let bytes = cache.get(name);
+    if (!bytes) cache.set(name, (bytes = readFileSync(`${dir}/${name}`)));
+    return bytes;
+  };
+  const config = { admin: true };
+  app.get('/__sim/ui', { config }, (_request, reply) => reply.redirect('/__sim/ui/'));
+  app.get('/__sim/ui/', { config }, (_request, reply) => send(reply, 'index.html'));
+  app.get('/__sim/ui/:file', { config }, (request, reply) => {
+    const { file } = request.params as { file: string };
+    return send(reply, file);
+  });
+
+  function send(reply: FastifyReply, file: string): FastifyReply {
+    const type = ASSETS[file];
+    if (!type) {
+      reply.callNotFound();
+      return reply;
+    }
+    return reply
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-cache')
+      .type(type)
+      .send(read(file));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Cross-origin access (CORS) to the simulator, with @fastify/cors: browser apps may call the
+ * platform's operations from the allowed origins; the admin API and the console keep their own,
+ * narrower policy (only origins listed by name, never `*`).
+ */
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Which origins a browser may call the platform's operations from. */
+export type CorsPolicy = { kind: 'any' } | { kind: 'listed'; origins: string[] } | { kind: 'off' };
+
+/** The headers the platform's answers carry that a browser app may need to read. */
+const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Location', 'Retry-After'];
+const PLATFORM_METHODS = ['GET', 'PUT', 'POST', 'DELETE'];
+const ADMIN_METHODS = ['GET', 'PUT', 'POST', 'DELETE'];
+const ADMIN_HEADERS = ['Content-Type', 'X-Sim-Admin-Key', 'X-Sim-Tenant'];
+const NO_CORS: FastifyCorsOptions = { origin: false };
+
+/**
+ * The policy when none is given: any origin when the simulator listens on a loopback address (only
+ * programs of this machine reach it: the browser a developer runs their app in), none elsewhere,
+ * where the people who expose it list the origins of their apps with `--cors`.
+ */
+export function defaultCorsPolicy(loopback: boolean): CorsPolicy {
+  return loopback ? { kind: 'any' } : { kind: 'off' };
+}
+
+/** `--cors` values as a policy: `*` is any origin, `none` is off, anything else an origin. */
+export function parseCorsOrigins(values: string[]): CorsPolicy {
+  if (values.includes('none')) {
+    if (values.length > 1) throw new Error('--cors none cannot be combined with origins');
+    return { kind: 'off' };
+  }
+  if (values.includes('*')) return { kind: 'any' };
+  for (const origin of values) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new Error(`--cors ${origin}: an origin is a scheme, host and optional port, e.g. http://localhost:5173`);
+    }
+    if (url.origin !== origin) throw new Error(`--cors ${origin}: an origin has no path or trailing slash (did you mean ${url.origin}?)`);
+  }
+  return { kind: 'listed', origins: values };
+}
+
+function platformOptions(policy: CorsPolicy): FastifyCorsOptions {
+  if (policy.kind === 'off') return NO_CORS;
+  // Tokens travel in the Authorization header, never in cookies: no credentials mode is needed,
+  // so `*` is safe for the platform's operations.
+  return { origin: policy.kind === 'any' ? '*' : policy.origins, methods: PLATFORM_METHODS, exposedHeaders: EXPOSED_HEADERS, maxAge: 600, strictPreflight: false };
+}
+
+function adminOptions(policy: CorsPolicy): FastifyCorsOptions {
+  // The console is served from the simulator itself (same origin, no CORS needed); other pages may
+  // reach the admin API only from origins listed by name.
+  if (policy.kind !== 'listed') return NO_CORS;
+  return { origin: policy.origins, methods: ADMIN_METHODS, allowedHeaders: ADMIN_HEADERS, maxAge: 600, strictPreflight: false };
+}
+
+/**
+ * Registers CORS. `policy` is read on each request, so the default can follow the address the
+ * simulator ends up listening on.
+ */
+export async function registerCors(app: FastifyInstance, policy: () => CorsPolicy): Promise<void> {
+  let cachedFor: CorsPolicy | undefined;
+  let platform = NO_CORS;
+  let admin = NO_CORS;
+  const optionsFor = (request: FastifyRequest): FastifyCorsOptions => {
+    // A request without an Origin is no browser's cross-origin request: it is served as before
+    // (an OPTIONS without one still gets 405 with the path's methods).
+    if (request.headers.origin === undefined) return NO_CORS;
+    const current = policy();
+    if (current !== cachedFor) {
+      cachedFor = current;
+      platform = platformOptions(current);
+      admin = adminOptions(current);
+    }
+    return request.url.startsWith('/__sim') ? admin : platform;
+  };
+  await app.register(fastifyCors, { delegator: (request, callback) => callback(null, optionsFor(request)) });
+}

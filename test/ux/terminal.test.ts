@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createTerminal, type TerminalStream } from '../../cli/terminal.ts';
+
+function stream(isTTY: boolean): TerminalStream & { text: string } {
+  const out = { isTTY, columns: 100, text: '', write(chunk: string) { out.text += chunk; return true; } };
+  return out;
+}
+
+describe('CLI progress and colour', () => {
+  it('off a terminal: one plain line per stage, results as they are, no escape code', () => {
+    const output = stream(false);
+    const progress = stream(false);
+    const terminal = createTerminal(output, progress, {});
+    terminal.stage('conform: scenarios: running');
+    terminal.count(3, 20, 'suites');
+    terminal.line(terminal.paint('FAILURE getProduct: expected 200'));
+    terminal.stage('conform: pact: running');
+    terminal.finish();
+    expect(progress.text).toBe('conform: scenarios: running\nconform: pact: running\n');
+    expect(output.text).toBe('FAILURE getProduct: expected 200\n');
+    expect(output.text + progress.text).not.toMatch(/\x1b|\r/);
+  });
+
+  it('on a terminal: a live stage line redrawn in place and cleared around output, verdicts coloured', () => {
+    const output = stream(true);
+    const progress = stream(true);
+    const terminal = createTerminal(output, progress, {});
+    expect(terminal.colour).toBe(true);
+    terminal.stage('scenarios: running 20 suite(s)');
+    terminal.count(3, 20, 'suites');
+    expect(progress.text).toContain('\r\x1b[K');
+    expect(progress.text).toContain('scenarios: running 20 suite(s) 3/20 suites 0 s');
+    terminal.line(terminal.paint('✗ FAILURE x, DIVERGENCE y, PASS z'));
+    expect(output.text).toBe('\x1b[31m\x1b[1m✗\x1b[0m \x1b[31m\x1b[1mFAILURE\x1b[0m x, \x1b[33m\x1b[1mDIVERGENCE\x1b[0m y, \x1b[32m\x1b[1mPASS\x1b[0m z\n');
+    terminal.finish();
+    expect(progress.text.endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('honours NO_COLOR on a terminal, keeping the live line', () => {
+    const output = stream(true);
+    const progress = stream(true);
+    const terminal = createTerminal(output, progress, { NO_COLOR: '1' });
+    expect(terminal.colour).toBe(false);
+    expect(terminal.paint('FAILURE')).toBe('FAILURE');
+    terminal.stage('pact: running');
+    expect(progress.text).toContain('\rpact: running'.replace('\r', '\r\x1b[K'));
+    expect(progress.text).not.toContain('\x1b[2m');
+    terminal.finish();
+  });
+});
