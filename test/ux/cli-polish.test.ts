@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../project-files.ts';
 import { runCli } from '../scenarios/run-cli.ts';
@@ -52,4 +54,24 @@ describe('the CLI', () => {
     expect(result.stdout).toContain('✓ getProduct');
     expect(result.stdout + result.stderr).not.toMatch(/\x1b|\r/);
   });
+
+  it('writes the HTML reports of scenarios run and fuzz', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-html-cli-'));
+    try {
+      const scenarios = await runCli(['scenarios', 'run', '--filter', 'get-product', '--html', join(dir, 'scenarios.html')]);
+      expect(scenarios.code, scenarios.stderr).toBe(0);
+      expect(scenarios.stdout).toContain(`wrote ${join(dir, 'scenarios.html')}`);
+      const scenarioPage = readFileSync(join(dir, 'scenarios.html'), 'utf8');
+      expect(scenarioPage).toContain('<span class="verdict passed">PASSED</span>');
+      expect(scenarioPage).toContain('id="op-getProduct"');
+      const fuzz = await runCli(['fuzz', '--operations', 'getProduct', '--runs', '2', '--seed', '5', '--out', join(dir, 'fuzz-failures'), '--html', join(dir, 'fuzz.html')]);
+      expect(fuzz.code, fuzz.stderr).toBe(0);
+      const fuzzPage = readFileSync(join(dir, 'fuzz.html'), 'utf8');
+      expect(fuzzPage).toContain('<b>5</b>seed');
+      expect(fuzzPage).toContain('not_a_server_error');
+      expect(fuzzPage).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
