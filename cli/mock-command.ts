@@ -1,8 +1,7 @@
 /** `gas-harness mock`: Prism's stateless mock of the contract (answers from the examples, or generated). */
 import type { Command } from 'commander';
 import { port as parsePort } from './option-parsers.ts';
-import { runUntilStopped } from '../prism/run-until-stopped.ts';
-import { startPrism } from '../prism/prism-process.ts';
+import { runUntilStopped, startPrism } from '../prism/index.ts';
 import { SPEC_PATH } from '../spec/index.ts';
 
 export function registerMockCommand(program: Command): void {

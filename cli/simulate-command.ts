@@ -1,6 +1,6 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { Option, type Command } from 'commander';
-import { DEV_API_KEY } from '../target/dev-credentials.ts';
+import { DEV_API_KEY } from '../spec/index.ts';
 import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
 import { port } from './option-parsers.ts';
 

@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Level } from 'pino';
 import { projectFile } from '../project-files.ts';
-import { loadContract } from '../spec/index.ts';
-import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
+import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { Authenticator } from './auth.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
@@ -70,7 +69,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     // Requests the router refuses before any route sees them get the same error shape.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, toSimulatorError(error, request)),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, toSimulatorError(error, request));
+    },
   });
   app.decorateRequest('sim', null as unknown as RequestState);
   // Bodies are read raw; each route decides on media type and parses strictly itself.

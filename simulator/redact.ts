@@ -32,7 +32,7 @@ export function redact(value: unknown, knownSecrets: readonly string[] = []): un
     for (const [key, v] of Object.entries(node)) {
       const lower = key.toLowerCase();
       if (lower === 'credentials' && typeof v === 'object' && v !== null) {
-        out[key] = Object.fromEntries(Object.keys(v).map((k) => [k, REDACTED]));
+        out[key] = Object.fromEntries(Object.keys(v as object).map((k) => [k, REDACTED]));
       } else if (SECRET_KEYS.has(lower) && v !== null && v !== undefined) out[key] = REDACTED;
       else out[key] = walk(v, depth + 1);
     }

@@ -13,6 +13,7 @@ export { CHECK_NAMES, SELECTABLE_CHECKS, STATEFUL_CHECK, type CheckName, type Se
 export { describeFailure, fuzzJunitSuites, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export { listMutations } from './schema-mutations.ts';
+export { createProgressLine, type ProgressLine } from './progress-line.ts';
 
 export interface FuzzOptions {
   /** The target's base URL: a gas-harness simulator (the CLI starts one in-process) or a deployment. */
