@@ -66,9 +66,10 @@ beforeAll(() => {
 
 afterAll(() => {
   if (!work) return;
+  // A full install: tens of thousands of files, which take a while to remove on a busy machine.
   spawnSync('chmod', ['-R', 'u+w', work]);
   rmSync(work, { recursive: true, force: true });
-});
+}, 600_000);
 
 describe('the packed package, installed read-only into an empty folder', () => {
   it('holds the built command, the API and its types, and no TypeScript sources or build scripts', () => {
