@@ -9,7 +9,7 @@ export { createSimulator, startSimulator, type RunningSimulator, type Simulator,
 /** Loads the OpenAPI contract once: operations table, validators, assumptions. */
 export { loadContract, type Contract } from './spec/index.ts';
 /** Replays the committed pacts (or a broker's) against a target, one result per interaction. */
-export { verifyPacts, type VerifyPactsOptions, type VerifyPactsReport } from './contracts/pact/verify-pacts.ts';
+export { verifyPacts, type VerifyPactsOptions, type VerifyPactsReport } from './contracts/pact/index.ts';
 /** Property-based fuzzing of every operation from the spec's schemas. */
 export { fuzz, type FuzzOptions, type FuzzReport } from './contracts/fuzz/index.ts';
 /** Runs YAML scenario suites against a simulator or a deployment. */

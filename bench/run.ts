@@ -8,9 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { ensureBuilt } from '../bin/build.js';
 import { positiveInteger } from '../cli/option-parsers.ts';
-import { startPrism } from '../prism/prism-process.ts';
+import { startPrism } from '../prism/index.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { judge, PACED_RPS, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
 import { measureFloor } from './floor.ts';
@@ -219,7 +218,6 @@ async function defaultSuitesMs(): Promise<{ medianMs: number; samplesMs: number[
 
 async function main(): Promise<void> {
   const started = performance.now();
-  await ensureBuilt(); // so that no start-up sample pays for a build
   const loadBefore = loadavg();
   say(`${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
   const startup = await measureStartup(5);

@@ -1,12 +1,12 @@
 /**
- * Runs the real command, `gas-harness simulate` (bin/gas-harness.js), in a process of its own, so
- * that the benchmark measures what users run and the load generator never shares its event loop
- * (Prism runs in its own process too). Reads its URL from what it prints and its RSS from `ps`.
+ * Runs the real command, `gas-harness simulate` (dist/cli.js, which `npm run bench` builds first), in a
+ * process of its own, so that the benchmark measures what users run and the load generator never
+ * shares its event loop (Prism runs in its own process too). Reads its URL from what it prints and its RSS from `ps`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../bin/gas-harness.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 export interface SimulatorProcess {
   url: string;

@@ -1,13 +1,13 @@
 /**
  * Start-up time of `gas-harness simulate`: a fresh process per sample, timed from spawn to the first
- * 200 from `/__sim/health` (polled every 2 ms). Runs the real entry point, bin/gas-harness.js.
+ * 200 from `/__sim/health` (polled every 2 ms). Runs the real entry point, dist/cli.js (`npm run build` first).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { findFreePort } from '../prism/prism-process.ts';
+import { findFreePort } from '../prism/index.ts';
 
-const BIN = fileURLToPath(new URL('../bin/gas-harness.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 export interface StartupSamples {
   /** Every sample in ms, in the order taken (the first may pay for a cold transform cache). */

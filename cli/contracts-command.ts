@@ -3,11 +3,8 @@
  * agreement with the spec, and the consumer tests that write them.
  */
 import { Option, type Command } from 'commander';
-import { writePacts } from '../contracts/pact/consumer-contracts.ts';
-import { checkPactsAgainstSpec, formatDisagreement } from '../contracts/pact/spec-agreement.ts';
-import { formatInteractionResult, verifyPacts, type VerifyPactsOptions } from '../contracts/pact/verify-pacts.ts';
+import { checkPactsAgainstSpec, formatDisagreement, formatInteractionResult, PACTS_DIR, verifyPacts, writePacts, type VerifyPactsOptions } from '../contracts/pact/index.ts';
 import { createTerminal } from './terminal.ts';
-import { PACTS_DIR } from '../contracts/pact/pact-files.ts';
 
 interface VerifyFlags {
   target?: string;

@@ -5,8 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
-import { createProgressLine } from '../contracts/fuzz/progress-line.ts';
+import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { integer, positiveInteger } from './option-parsers.ts';
 

@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
-import { runUntilStopped } from '../prism/run-until-stopped.ts';
-import { startPrism } from '../prism/prism-process.ts';
+import { runUntilStopped, startPrism } from '../prism/index.ts';
 import { SPEC_PATH } from '../spec/index.ts';
 
 export function registerMockCommand(program: Command): void {

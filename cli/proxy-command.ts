@@ -1,8 +1,6 @@
 /** `gas-harness proxy --target URL`: Prism's validation proxy in front of a deployment, printing violations. */
 import type { Command } from 'commander';
-import { runUntilStopped } from '../prism/run-until-stopped.ts';
-import { startPrism } from '../prism/prism-process.ts';
-import { createViolationReporter } from '../prism/violation-reporter.ts';
+import { createViolationReporter, runUntilStopped, startPrism } from '../prism/index.ts';
 import { port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
 

@@ -1,6 +1,6 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { Option, type Command } from 'commander';
-import { DEV_API_KEY } from '../target/dev-credentials.ts';
+import { DEV_API_KEY } from '../spec/index.ts';
 import { BODY_TIMEOUT_MS, createSimulator, demoDataset, HEADERS_TIMEOUT_MS, parseCorsOrigins, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
 import { portInUseMessage } from './port-in-use.ts';
 import { port, positiveInteger } from './option-parsers.ts';

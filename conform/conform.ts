@@ -5,7 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { fuzz } from '../contracts/fuzz/index.ts';
-import { verifyPacts } from '../contracts/pact/verify-pacts.ts';
+import { verifyPacts } from '../contracts/pact/index.ts';
 import { runScenarios } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { connectTarget } from '../target/index.ts';

@@ -20,10 +20,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationFor } from '../contracts/pact/operation-lookup.ts';
-import { PACTS_DIR, readPactFiles, type PactInteraction } from '../contracts/pact/pact-files.ts';
-import type { VerifyPactsReport } from '../contracts/pact/verify-pacts.ts';
-import { headerBasis, schemaBasis, statusBasis, type RuleBasis } from '../scenarios/rule-basis.ts';
+import { operationFor, PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
+import { headerBasis, schemaBasis, statusBasis, type RuleBasis } from '../scenarios/index.ts';
 import type { Contract, ValidationIssue } from '../spec/index.ts';
 import { brokenVerdict, type ConformRule } from './conform-report.ts';
 
@@ -139,7 +137,7 @@ export function interactionBasis(contract: Contract, interaction: PactInteractio
 function requestBodyIssues(contract: Contract, operationId: string, interaction: PactInteraction): ValidationIssue[] {
   const body = interaction.request.body;
   if (!body || body.content === undefined) return [];
-  let value = body.content;
+  let value: unknown = body.content;
   if (typeof value === 'string' && !body.encoded) {
     try {
       value = JSON.parse(value);

@@ -25,6 +25,7 @@ export type PrismLogEvent =
   | PrismViolation
   | { kind: 'other'; component: string; level: string; message: string };
 
+// eslint-disable-next-line no-control-regex -- the escape character of ANSI colours is what it removes
 const ANSI = /\u001b\[[0-9;]*m/g;
 const LINE = /\[(CLI|HTTP SERVER|[A-Z][A-Z ]*)\]\s+(.*)$/;
 const SERVER_REQUEST = /^(\w+) (\S+) \S+\s+(\w+)\s+(.*)$/;

@@ -99,6 +99,7 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
   const keep = options.keepLines ?? 2_000;
   const lines: string[] = [];
   const onLine = (raw: string): void => {
+    // eslint-disable-next-line no-control-regex -- the escape character of ANSI colours is what it removes
     const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
     lines.push(line);
     if (lines.length > keep) lines.splice(0, lines.length - keep);

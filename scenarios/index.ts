@@ -6,3 +6,4 @@ export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf }
 export { scenarioHtmlReport } from './scenario-html.ts';
 export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
 export type { LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';
+export { headerBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, type RuleBasis } from './rule-basis.ts';

@@ -86,7 +86,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
 function requestIssues(contract: Contract, operation: Operation, params: Record<string, string>, body: unknown, raw: boolean): ValidationIssue[] {
   const issues = contract.validators.params(operation.id, params);
   if (body === undefined || !operation.requestBody) return issues;
-  let value = body;
+  let value: unknown = body;
   if (raw) {
     try {
       value = JSON.parse(String(body));

@@ -10,8 +10,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { pino, type DestinationStream, type Level } from 'pino';
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
-import { loadContract } from '../spec/index.ts';
-import { DEV_API_KEY, DEV_JWT_SECRET } from '../target/dev-credentials.ts';
+import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerConsoleRoutes } from './console/console-routes.ts';
 import { defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
@@ -100,7 +99,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     // Requests the router refuses before any route sees them get the same error shape.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, toSimulatorError(error, request)),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, toSimulatorError(error, request));
+    },
   });
   app.decorateRequest('sim', null as unknown as RequestState);
   // Bodies are read raw; each route decides on media type and parses strictly itself.

@@ -2,6 +2,8 @@
 export { loadContract, SPEC_PATH, type Contract } from './load-contract.ts';
 export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
+export { DEV_API_KEY, DEV_JWT_SECRET } from './dev-credentials.ts';
+export { lintSpec } from './lint-spec.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
 export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';

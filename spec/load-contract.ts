@@ -2,19 +2,15 @@
  * Reads spec/gas-platform.openapi.yaml once and derives what the rest of the harness needs from it:
  * the operations table, the compiled validators and the table of assumptions.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { projectFile } from '../project-files.ts';
+import { projectFile, RUNS_FROM_BUNDLE, SPEC_JSON_FILE } from '../project-files.ts';
 import { collectAssumptions } from './assumptions.ts';
 import { buildOperations } from './operations.ts';
 import { createValidators, type Validators } from './validators.ts';
 import type { Assumption, Operation } from './types.ts';
 
 export const SPEC_PATH = projectFile('spec', 'gas-platform.openapi.yaml');
-/** GAS_HARNESS_CACHE_DIR moves the cache, so a test can start with none. */
-const CACHE_DIR = process.env.GAS_HARNESS_CACHE_DIR ?? projectFile('node_modules', '.cache', 'gas-harness');
 
 export interface Contract {
   /** The document as written, with its `$ref`s. */
@@ -50,25 +46,13 @@ async function readContract(): Promise<Contract> {
 }
 
 /**
- * Parses the YAML document, or reads the JSON of an earlier parse of the same text: parsing the YAML
- * takes longer than all the rest of a simulator's start. The cache is keyed by the text's hash, so
- * an edited spec is always parsed anew.
+ * The document as written. Bundled, the harness reads the JSON that the build parsed from the YAML
+ * (parsing the YAML takes longer than all the rest of a simulator's start); from its sources, it
+ * parses the YAML, so an edit shows at once.
  */
 async function readDocument(): Promise<Record<string, unknown>> {
-  const text = readFileSync(SPEC_PATH, 'utf8');
-  const cached = join(CACHE_DIR, `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 20)}.json`);
-  try {
-    return JSON.parse(readFileSync(cached, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // yaml is CommonJS: its default export is the one shape Node and the bundle both give.
-    const { default: yaml } = await import('yaml');
-    const raw = yaml.parse(text) as Record<string, unknown>;
-    try {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      writeFileSync(cached, JSON.stringify(raw));
-    } catch {
-      // A read-only checkout only loses the speed-up.
-    }
-    return raw;
-  }
+  if (RUNS_FROM_BUNDLE) return JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as Record<string, unknown>;
+  // yaml is CommonJS: its default export is the one shape Node and the bundle both give.
+  const { default: yaml } = await import('yaml');
+  return yaml.parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
 }

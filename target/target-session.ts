@@ -3,7 +3,7 @@
  * call it: tokens minted by the simulator, a static token, or a token command's output.
  */
 import { execSync } from 'node:child_process';
-import { DEV_API_KEY } from './dev-credentials.ts';
+import { DEV_API_KEY } from '../spec/index.ts';
 import { send } from './http-client.ts';
 
 export interface TargetOptions {

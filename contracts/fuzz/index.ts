@@ -14,6 +14,7 @@ export { describeFailure, fuzzJunitSuites, type FuzzFailure, type FuzzReport } f
 export { fuzzHtmlReport } from './fuzz-html.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export { listMutations } from './schema-mutations.ts';
+export { createProgressLine, type ProgressLine } from './progress-line.ts';
 
 export interface FuzzOptions {
   /** The target's base URL: a gas-harness simulator (the CLI starts one in-process) or a deployment. */

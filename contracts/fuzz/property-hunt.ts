@@ -46,7 +46,7 @@ export interface HuntOptions<T, R> {
 /** Which checks still run, and which failures are still news. */
 export interface Judge {
   active: ReadonlySet<SelectableCheck>;
-  wants(failure: CheckFailure): boolean;
+  wants: (failure: CheckFailure) => boolean;
 }
 
 export interface HuntResult<T, R> {

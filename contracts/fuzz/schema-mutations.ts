@@ -106,7 +106,7 @@ function replaceAt(root: unknown, segments: string[], replacement: unknown): unk
   if (segments.length === 0) return replacement;
   const [head, ...rest] = segments as [string, ...string[]];
   if (Array.isArray(root)) {
-    const copy = [...root];
+    const copy: unknown[] = [...(root as unknown[])];
     copy[Number(head)] = replaceAt(root[Number(head)], rest, replacement);
     return copy;
   }

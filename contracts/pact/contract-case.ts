@@ -12,8 +12,7 @@ import type { HttpResponse } from '../../target/index.ts';
 
 const { eachLike, integer, like, regex, reify } = MatchersV3;
 
-export const CONSUMER = 'gas-partner-app';
-export const PROVIDER = 'gas-ordering-platform';
+export { CONSUMER, PROVIDER } from './pact-files.ts';
 
 /** Example credentials the pacts carry; verification replaces them with real ones (request filter). */
 export const EXAMPLE_ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJnYXMtcGFydG5lci1hcHAifQ.c2lnbmF0dXJlLWV4YW1wbGU';

@@ -1,9 +1,17 @@
-/** Pact contracts of the partner app: consumer tests, provider verification, agreement with the spec. */
-export { CONTRACT_FAMILIES, createConsumerPact, writePacts } from './consumer-contracts.ts';
-export { CONSUMER, PROVIDER, runContractCase, type ContractCase, type ProviderState } from './contract-case.ts';
-export { PACTS_DIR, PACT_FILE_NAME, readPactFiles, type LoadedPact, type PactFile, type PactInteraction } from './pact-files.ts';
-export { PartnerClient, type PartnerCredentials } from './partner-client.ts';
+/**
+ * Pact contracts of the partner app: provider verification, the committed pact files, their agreement
+ * with the spec, and the consumer tests that write them. Nothing here loads Pact's consumer DSL (slow
+ * to load) until `writePacts` runs; the verifier runs in a process of its own.
+ */
+export { CONSUMER, PROVIDER, PACTS_DIR, PACT_FILE_NAME, readPactFiles, type LoadedPact, type PactFile, type PactInteraction } from './pact-files.ts';
+export { operationFor, type CalledOperation } from './operation-lookup.ts';
 export { checkPactsAgainstSpec, formatDisagreement, type SpecDisagreement } from './spec-agreement.ts';
 export {
   formatInteractionResult, verifyPacts, type BrokerOptions, type InteractionResult, type VerifyPactsOptions, type VerifyPactsReport,
 } from './verify-pacts.ts';
+export type { ContractCase, ProviderState } from './contract-case.ts';
+
+/** Runs the consumer tests and writes the pact file into `dir` (default: the committed `contracts/pacts/`); its path. */
+export async function writePacts(dir?: string): Promise<string> {
+  return (await import('./consumer-contracts.ts')).writePacts(dir);
+}

@@ -2,10 +2,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectFile } from '../../project-files.ts';
-import { CONSUMER, PROVIDER } from './contract-case.ts';
 
 /** `contracts/pacts/`, where the consumer tests write the pacts that are committed. */
 export const PACTS_DIR = `${projectFile('contracts', 'pacts')}/`;
+/** The parties of the pact (no Pact import here: the consumer DSL is slow to load). */
+export const CONSUMER = 'gas-partner-app';
+export const PROVIDER = 'gas-ordering-platform';
 export const PACT_FILE_NAME = `${CONSUMER}-${PROVIDER}.json`;
 
 export interface PactBody {

@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { projectFile } from '../../project-files.ts';
+import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
 import { redactSecrets } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { adminHeaders, connectTarget } from '../../target/index.ts';
@@ -60,9 +60,12 @@ interface VerifierJson {
   errors?: { interaction: string; mismatch?: { type?: string; message?: string; mismatches?: { mismatch?: string; path?: string }[] } }[];
 }
 
-// The worker runs from its sources with tsx, also when this module runs bundled in dist/.
-const WORKER = projectFile('contracts', 'pact', 'verify-worker.ts');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The worker's own bundle beside this one (dist/), or its source through tsx when this runs from sources. */
+function workerModule(): { path: string; execArgv: string[] } {
+  if (RUNS_FROM_BUNDLE) return { path: projectFile(DIST_DIR, 'verify-worker.js'), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { path: projectFile('contracts', 'pact', 'verify-worker.ts'), execArgv: ['--import', tsx] };
+}
 
 /** Verifies the pacts against `options.target`; never throws for a failed verification. */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPactsReport> {
@@ -155,7 +158,8 @@ function runWorker(request: WorkerRequest): Promise<WorkerReply> {
   return new Promise((resolve) => {
     // PACT_DO_NOT_TRACK: Pact's core would otherwise report usage metrics over the network.
     const env = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
-    const child = fork(WORKER, [], { execArgv: ['--import', TSX_LOADER], env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const worker = workerModule();
+    const child = fork(worker.path, [], { execArgv: worker.execArgv, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     let stderr = '';
     let reply: WorkerReply | undefined;
     child.stdout?.resume();

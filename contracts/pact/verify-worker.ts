@@ -99,7 +99,7 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
 }
 
 process.once('message', (request: WorkerRequest) => {
-  run(request)
+  void run(request)
     .catch((error: unknown): WorkerReply => ({ kind: 'error', message: error instanceof Error ? error.message : String(error) }))
     .then((reply) => process.send?.(reply, () => process.disconnect()));
 });

@@ -1,42 +1,59 @@
+/**
+ * The build in dist/ (scripts/build.ts; `npm ci`, `npm pack` and `npm test` run it): the command runs
+ * from it, it is made from the current sources, and the spec's JSON in it is the YAML as it is now.
+ */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ensureBuilt, sourceStamp } from '../../bin/build.js';
+import { parse as parseYaml } from 'yaml';
+import { BUILD_INFO_FILE, projectFile, SPEC_JSON_FILE } from '../../project-files.ts';
+import { fileHash, type BuildInfo } from '../../scripts/build.ts';
+import { SPEC_PATH } from '../../spec/index.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
-const MANIFEST = fileURLToPath(new URL('../../dist/manifest.json', import.meta.url));
+const CLI = projectFile('dist', 'cli.js');
+const REBUILD = 'stale: run `npm run build`';
 
-describe('the bundled command', () => {
-  it('is built from the current sources, and runs them', async () => {
-    const { main } = await ensureBuilt();
-    expect(existsSync(main)).toBe(true);
-    expect((JSON.parse(readFileSync(MANIFEST, 'utf8')) as { stamp: string }).stamp).toBe(sourceStamp());
-    const run = spawnSync(process.execPath, [BIN, 'errors'], { encoding: 'utf8' });
+describe('the build in dist/', () => {
+  it('is made from the current sources', () => {
+    const info = JSON.parse(readFileSync(projectFile(BUILD_INFO_FILE), 'utf8')) as BuildInfo;
+    const sources = Object.keys(info.sources);
+    expect(sources).toContain('cli/main.ts');
+    expect(sources).toContain('index.ts');
+    expect(sources).toContain('contracts/pact/verify-worker.ts');
+    const changed = sources.filter((source) => fileHash(projectFile(source)) !== info.sources[source]);
+    expect(changed, REBUILD).toEqual([]);
+  });
+
+  it('holds the spec parsed from the YAML as it is now', () => {
+    const built = JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as unknown;
+    expect(built, `dist/gas-platform.openapi.json is ${REBUILD}`).toEqual(parseYaml(readFileSync(SPEC_PATH, 'utf8')));
+  });
+
+  it('runs the command', () => {
+    const run = spawnSync(process.execPath, [CLI, 'errors'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    // Generated from the error catalogue's source at run time: a stale bundle would miss a new code.
+    // Generated from the error catalogue's source: a stale bundle would miss a new code.
     expect(run.stdout).toContain('| `PreferStatusNotDocumented` |');
   });
 
-  it('parses the spec itself when no parse is cached, as on a fresh install', async () => {
-    await ensureBuilt();
-    const cacheDir = mkdtempSync(join(tmpdir(), 'gas-harness-cache-'));
+  it('reads the spec from its JSON, not from the YAML', () => {
+    // A copy of the package whose YAML is gone and whose JSON names one extra assumption.
+    const copy = mkdtempSync(join(tmpdir(), 'gas-harness-dist-'));
     try {
-      const run = spawnSync(process.execPath, [BIN, 'spec', 'assumptions'], { encoding: 'utf8', env: { ...process.env, GAS_HARNESS_CACHE_DIR: cacheDir } });
+      cpSync(projectFile('dist'), join(copy, 'dist'), { recursive: true, filter: (path) => !path.includes('/types') });
+      cpSync(projectFile('package.json'), join(copy, 'package.json'));
+      const spec = JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as { info: Record<string, unknown> };
+      spec.info['x-assumed-title'] = 'Read from the built JSON.';
+      writeFileSync(join(copy, SPEC_JSON_FILE), JSON.stringify(spec));
+      const run = spawnSync(process.execPath, [join(copy, 'dist', 'cli.js'), 'spec', 'assumptions'], { encoding: 'utf8' });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      expect(run.stdout).toContain('x-assumed');
-      expect(readdirSync(cacheDir).some((f) => /^openapi-[0-9a-f]{20}\.json$/.test(f))).toBe(true);
+      expect(run.stdout).toContain('Read from the built JSON.');
     } finally {
-      rmSync(cacheDir, { recursive: true, force: true });
+      rmSync(copy, { recursive: true, force: true });
     }
-  });
-
-  it('keeps the same build while the sources stay the same', async () => {
-    const before = readFileSync(MANIFEST, 'utf8');
-    await ensureBuilt();
-    expect(readFileSync(MANIFEST, 'utf8')).toBe(before);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
 
-const BIN = new URL('../../bin/gas-harness.js', import.meta.url).pathname;
+const BIN = new URL('../../dist/cli.js', import.meta.url).pathname;
 let sim: RunningSimulator;
 let broken: BrokenTarget;
 let dir: string;

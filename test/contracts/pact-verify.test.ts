@@ -12,7 +12,7 @@ import { DEV_API_KEY, send } from '../../target/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
 
 const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 /** A verification replays every interaction (a few seconds); under a loaded CI runner it takes longer. */
 const VERIFY_TIMEOUT_MS = 60_000;
 const interactionCount = readPactFiles().reduce((n, { pact }) => n + pact.interactions.length, 0);

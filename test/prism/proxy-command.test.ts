@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const PRODUCT_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'; // in the demo dataset
 
 let simulator: RunningSimulator;

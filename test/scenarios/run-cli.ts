@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/gas-harness.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export interface CliResult {
   code: number;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lintSpec } from '../../cli/spec-command.ts';
+import { lintSpec } from '../../spec/index.ts';
 import { loadContract, renderAssumptions } from '../../spec/index.ts';
 
 const contract = await loadContract();

@@ -52,6 +52,7 @@ describe('the CLI', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('scenarios: running 1 suite(s) against the in-process simulator\n');
     expect(result.stdout).toContain('✓ getProduct');
+    // eslint-disable-next-line no-control-regex -- the escape character is what is looked for
     expect(result.stdout + result.stderr).not.toMatch(/\x1b|\r/);
   });
 

@@ -18,6 +18,7 @@ describe('CLI progress and colour', () => {
     terminal.finish();
     expect(progress.text).toBe('conform: scenarios: running\nconform: pact: running\n');
     expect(output.text).toBe('FAILURE getProduct: expected 200\n');
+    // eslint-disable-next-line no-control-regex -- the escape character is what is looked for
     expect(output.text + progress.text).not.toMatch(/\x1b|\r/);
   });
 
