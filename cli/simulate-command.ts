@@ -1,8 +1,10 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/dev-credentials.ts';
-import { createSimulator, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
-import { port } from './option-parsers.ts';
+import { createSimulator, DEFAULT_TENANT_LIMITS, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { port, positiveInteger } from './option-parsers.ts';
+
+const MIB = 1024 * 1024;
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -19,7 +21,13 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(new Option('--admin-key <key>', 'require X-Sim-Admin-Key on the admin API').env('GAS_SIM_ADMIN_KEY'))
     .addOption(new Option('--log-level <level>', 'log level').choices(LEVELS).default('info'))
     .option('--print-data', 'print the default dataset as a snapshot and exit')
-    .action(async (opts: { host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean }) => {
+    .option('--max-tenants <n>', 'tenants kept at once; past it the least recently used idle one is evicted', positiveInteger, DEFAULT_TENANT_LIMITS.maxTenants)
+    .option('--tenant-quota-mb <n>', 'MiB of records a tenant may hold beyond the dataset (507 past it)', positiveInteger, DEFAULT_TENANT_LIMITS.quotaBytes / MIB)
+    .option('--journal-budget-mb <n>', 'MiB the request journals of all tenants hold together', positiveInteger, DEFAULT_TENANT_LIMITS.journalBudgetBytes / MIB)
+    .action(async (opts: {
+      host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean;
+      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number;
+    }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
         return;
@@ -28,6 +36,7 @@ export function registerSimulateCommand(program: Command): void {
       const options: SimulatorOptions = {
         dataset: opts.data ? readDatasetFile(opts.data) : opts.empty ? 'empty' : 'default',
         logLevel: opts.logLevel as SimulatorOptions['logLevel'],
+        limits: { maxTenants: opts.maxTenants, quotaBytes: opts.tenantQuotaMb * MIB, journalBudgetBytes: opts.journalBudgetMb * MIB },
         ...(opts.secret ? { secret: opts.secret } : {}),
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),

@@ -17,8 +17,8 @@ import { JOURNALED_HEADERS } from './journal.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
-import type { Snapshot } from './store.ts';
-import { TenantRegistry } from './tenants.ts';
+import { Store, type Snapshot } from './store.ts';
+import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantLimits } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
@@ -36,6 +36,8 @@ export interface SimulatorOptions {
   logLevel?: Level | 'silent';
   /** Where log lines go (standard output by default). */
   logStream?: DestinationStream;
+  /** Tenant limit, record quota and journal budget (README "Running a shared simulator"). */
+  limits?: Partial<TenantLimits>;
 }
 
 export interface Simulator {
@@ -49,15 +51,24 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const contract = await loadContract();
-  const dataset = options.dataset === 'empty' ? EMPTY_DATASET : options.dataset === undefined || options.dataset === 'default' ? demoDataset() : options.dataset;
+  const { dataset: given, ...rest } = options;
+  // Closures below keep `options`: the dataset's objects must not stay on the heap once stored, or
+  // every full collection would mark them all (a 500k-record dataset: pauses of 100 ms and more).
+  options = rest;
+  const dataset = given === 'empty' ? EMPTY_DATASET : given === undefined || given === 'default' ? demoDataset() : given;
   const auth = new Authenticator(options.secret ?? DEV_JWT_SECRET, options.apiKey ?? DEV_API_KEY);
-  const tenants = new TenantRegistry(() => dataset);
+  const datasetStore = new Store();
+  datasetStore.restore(dataset);
   const logger = pino({
     level: options.logLevel ?? 'silent',
     // Nothing logs headers or bodies; these paths guard against a future line that would.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'], censor: '<redacted>' },
   }, options.logStream);
 
+  const limits = { ...DEFAULT_TENANT_LIMITS, ...options.limits };
+  const tenants = new TenantRegistry(datasetStore, limits, (tenant) => {
+    logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
+  });
   const logRequests = logger.isLevelEnabled('info');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -151,16 +162,19 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
       tenant: sim.tenant?.name ?? null, ...(sim.simulated ? { simulated: true } : {}),
     }, 'request');
   }
+  if (sim.tenant && !admin) sim.tenant.inFlight--;
   if (admin || !sim.tenant) return;
   const headers: Record<string, string> = {};
   for (const name of JOURNALED_HEADERS) {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = String(value);
   }
-  sim.tenant.journal.record({
+  const recorded = sim.tenant.journal.record({
     time: Date.now(), method: request.method, path, operationId: sim.op?.id ?? null, status: reply.statusCode, durationMs,
     simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
   });
+  // A journal kept in Redis is written after the answer; losing an entry there is logged, not thrown.
+  if (recorded instanceof Promise) recorded.catch((error: unknown) => request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'));
 }
 
 function pathOf(request: FastifyRequest): string {

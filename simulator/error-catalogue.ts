@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   BrandNameTaken: { status: 409, target: 'body.name', message: 'A brand with this name already exists.' },
   EmailTaken: { status: 409, target: 'body.email', message: 'Another user already has this e-mail address.' },
   PathTooLong: { status: 414, target: 'path', message: 'A path parameter is longer than 500 characters.' },
+  StorageQuotaExceeded: { status: 507, target: 'body', message: 'The tenant holds as many bytes of records as its quota allows.' },
   PayloadTooLarge: { status: 413, target: 'body', message: 'The request body is larger than 1 MiB.' },
   UnsupportedMediaType: { status: 415, target: 'header.Content-Type', message: 'The media type of the body is not one this operation accepts.' },
   AdminKeyRequired: { status: 401, target: 'header.X-Sim-Admin-Key', message: 'The admin API needs the X-Sim-Admin-Key the simulator was started with.' },

@@ -5,6 +5,7 @@ export { createSimulator, BODY_LIMIT, type Simulator, type SimulatorOptions } fr
 export { demoDataset, readDatasetFile } from './dataset.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';
+export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';
 
 export interface RunningSimulator {
   url: string;
