@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { DEV_API_KEY } from '../target/dev-credentials.ts';
 import { createSimulator, DEFAULT_TENANT_LIMITS, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
+import { describeStoreUrl } from '../simulator/redis/redis-connection.ts';
 import { port, positiveInteger } from './option-parsers.ts';
 
 const MIB = 1024 * 1024;
@@ -24,9 +25,11 @@ export function registerSimulateCommand(program: Command): void {
     .option('--max-tenants <n>', 'tenants kept at once; past it the least recently used idle one is evicted', positiveInteger, DEFAULT_TENANT_LIMITS.maxTenants)
     .option('--tenant-quota-mb <n>', 'MiB of records a tenant may hold beyond the dataset (507 past it)', positiveInteger, DEFAULT_TENANT_LIMITS.quotaBytes / MIB)
     .option('--journal-budget-mb <n>', 'MiB the request journals of all tenants hold together', positiveInteger, DEFAULT_TENANT_LIMITS.journalBudgetBytes / MIB)
+    .addOption(new Option('--store <url>', 'redis://HOST:PORT[/DB]: keep the state in Redis, shared by every simulator using it').env('GAS_SIM_STORE'))
+    .option('--tenant-idle-seconds <n>', 'with --store: drop a tenant nobody used for this long', positiveInteger)
     .action(async (opts: {
       host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean;
-      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number;
+      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number; store?: string; tenantIdleSeconds?: number;
     }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
@@ -37,6 +40,8 @@ export function registerSimulateCommand(program: Command): void {
         dataset: opts.data ? readDatasetFile(opts.data) : opts.empty ? 'empty' : 'default',
         logLevel: opts.logLevel as SimulatorOptions['logLevel'],
         limits: { maxTenants: opts.maxTenants, quotaBytes: opts.tenantQuotaMb * MIB, journalBudgetBytes: opts.journalBudgetMb * MIB },
+        ...(opts.store ? { store: opts.store } : {}),
+        ...(opts.tenantIdleSeconds ? { tenantIdleSeconds: opts.tenantIdleSeconds } : {}),
         ...(opts.secret ? { secret: opts.secret } : {}),
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
@@ -47,6 +52,7 @@ export function registerSimulateCommand(program: Command): void {
       process.stderr.write([
         `gas-harness simulator listening on ${url}`,
         `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
+        `  state: ${opts.store ? `Redis ${describeStoreUrl(opts.store)}, shared` : 'this process\'s memory'}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
         '  get a token:',
         `    curl -s -X POST ${url}/__sim/tokens${adminHeader} -H 'content-type: application/json' -d '{"scopes":["catalog:read","catalog:write"]}'`,

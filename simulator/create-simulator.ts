@@ -18,7 +18,9 @@ import { registerOperationRoutes } from './operation-routes.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
 import { Store, type Snapshot } from './store.ts';
-import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantLimits } from './tenants.ts';
+import { connectStore } from './redis/redis-connection.ts';
+import { RedisTenants } from './redis/redis-tenants.ts';
+import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory, type TenantLimits } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
@@ -38,6 +40,10 @@ export interface SimulatorOptions {
   logStream?: DestinationStream;
   /** Tenant limit, record quota and journal budget (README "Running a shared simulator"). */
   limits?: Partial<TenantLimits>;
+  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (README "Scaling out"); this process's memory when absent. */
+  store?: string;
+  /** With a Redis store: seconds after which a tenant nobody used is dropped. */
+  tenantIdleSeconds?: number;
 }
 
 export interface Simulator {
@@ -57,8 +63,6 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   options = rest;
   const dataset = given === 'empty' ? EMPTY_DATASET : given === undefined || given === 'default' ? demoDataset() : given;
   const auth = new Authenticator(options.secret ?? DEV_JWT_SECRET, options.apiKey ?? DEV_API_KEY);
-  const datasetStore = new Store();
-  datasetStore.restore(dataset);
   const logger = pino({
     level: options.logLevel ?? 'silent',
     // Nothing logs headers or bodies; these paths guard against a future line that would.
@@ -66,9 +70,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   }, options.logStream);
 
   const limits = { ...DEFAULT_TENANT_LIMITS, ...options.limits };
-  const tenants = new TenantRegistry(datasetStore, limits, (tenant) => {
-    logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
-  });
+  const onEvict = (tenant: string, reason: 'limit' | 'idle' = 'limit') => {
+    if (reason === 'idle') logger.warn({ tenant, idleSeconds: options.tenantIdleSeconds, code: 'TenantExpired' }, 'tenant expired after its idle time');
+    else logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
+  };
+  const tenants: TenantDirectory = options.store
+    ? await RedisTenants.open(await connectStore(options.store, logger), dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict })
+    : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
   const logRequests = logger.isLevelEnabled('info');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -117,7 +125,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       const address = await app.listen({ host, port });
       return address.replace('[::1]', 'localhost');
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      await tenants.close();
+    },
   };
 }
 
@@ -180,4 +191,11 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
 function pathOf(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query === -1 ? request.url : request.url.slice(0, query);
+}
+
+/** The dataset as the memory store the tenants fork. */
+function memoryDataset(dataset: Snapshot): Store {
+  const store = new Store();
+  store.restore(dataset);
+  return store;
 }

@@ -34,6 +34,7 @@ export const ERROR_CATALOGUE = {
   InvalidAdminRequest: { status: 400, target: 'body', message: 'The admin request is not valid.' },
   UnknownProviderState: { status: 400, target: 'body.state', message: 'The provider state is not one the simulator knows.' },
   InvalidSnapshot: { status: 400, target: 'body', message: 'The snapshot is not valid; the state is unchanged.' },
+  StoreUnavailable: { status: 503, target: 'simulator', message: 'The simulator cannot reach its store (Redis); try again when it is back.' },
   SimulatedStatus: { status: 0, target: 'header.Prefer', message: 'This status was asked for (Prefer header or fault rule).' },
   SimulatorBug: { status: 500, target: 'simulator', message: 'The simulator failed unexpectedly; this is a gas-harness bug, please report it.' },
 } as const satisfies Record<string, { status: number; target: string; message: string }>;

@@ -120,16 +120,11 @@ export class Journal implements BudgetedJournal {
 
   /** Entries matching the query, oldest first, with every secret redacted. */
   read(query: JournalQuery = {}): JournalEntry[] {
-    const since = query.since;
-    const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
-    const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
+    const matches = journalFilter(query);
     const entries: JournalEntry[] = [];
     for (let i = 0; i < this.count; i++) {
       const e = this.decode((this.first + i) % JOURNAL_LIMIT);
-      if ((sinceSeq === undefined || e.seq > sinceSeq)
-        && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
-        && (query.operationId === undefined || e.operationId === query.operationId)
-        && (query.status === undefined || e.status === query.status)) entries.push(toEntry(e));
+      if (matches(e)) entries.push(toEntry(e));
     }
     return entries;
   }
@@ -260,7 +255,19 @@ function encode(entry: JournalRecord, bodies: boolean): { strings: (string | und
   return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }
 
-function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
+/** Whether a stored entry matches a journal query. */
+export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: number }) => boolean {
+  const since = query.since;
+  const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
+  const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
+  return (e) => (sinceSeq === undefined || e.seq > sinceSeq)
+    && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
+    && (query.operationId === undefined || e.operationId === query.operationId)
+    && (query.status === undefined || e.status === query.status);
+}
+
+/** A stored entry as the admin API answers it, secrets redacted. */
+export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {

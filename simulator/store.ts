@@ -52,7 +52,22 @@ const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
 };
 
 const FOLDED_FIELDS = new Set(['email', 'name']);
-const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
+export const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
+
+/** The value each collection keeps unique (within the scope, when one is named): what putUnique checks. */
+export const UNIQUE_FIELDS: Partial<Record<CollectionName, { field: string; scope?: string }>> = {
+  brands: { field: 'name' },
+  users: { field: 'email' },
+  providers: { field: 'name', scope: 'merchantId' },
+};
+
+/** The record's unique value as an index keeps it ('' when the collection has none or the record lacks it). */
+export function uniqueValueOf(collection: CollectionName, record: StoredRecord): string {
+  const unique = UNIQUE_FIELDS[collection];
+  if (!unique || record[unique.field] === undefined || record[unique.field] === null) return '';
+  const value = indexValue(unique.field, record[unique.field]);
+  return unique.scope ? JSON.stringify([String(record[unique.scope]), value]) : value;
+}
 export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
 
 export interface Snapshot {

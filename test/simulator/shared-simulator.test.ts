@@ -113,14 +113,15 @@ describe('state export', () => {
       expect(snapshot.collections.customers).toHaveLength(500_000);
       expect(snapshot.collections.customers[499_999]?.id).toBe('c-499999');
       const sorted = [...waits].sort((x, y) => x - y);
-      const [median, worst] = [sorted[Math.floor(sorted.length / 2)] ?? 0, sorted.at(-1) ?? 0];
-      console.log(`export of 500 000 records (${(text.length / 1e6).toFixed(0)} MB): ${waits.length} requests of another tenant meanwhile, median ${median.toFixed(1)} ms, slowest ${worst.toFixed(1)} ms`);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      const worst = sorted.at(-1) ?? 0;
+      console.log(`export of 500 000 records (${(text.length / 1e6).toFixed(0)} MB): ${waits.length} requests of another tenant meanwhile, median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, slowest ${worst.toFixed(1)} ms`);
       expect(waits.length).toBeGreaterThan(20);
-      // The issue's criterion is 100 ms for the slowest, met on an idle machine (README). A machine
-      // shared with other jobs can hold any process off its core for a while, so the bound here is
-      // generous; an export that blocks, as it did, holds everyone for seconds.
-      expect(median).toBeLessThan(100);
-      expect(worst).toBeLessThan(1_500);
+      // The issue's criterion is 100 ms for the slowest, met on a quiet machine (README). A machine
+      // shared with other jobs can hold any process off its core for a while, so the bounds here
+      // are generous; an export that blocks, as it did, holds every tenant for seconds at once.
+      expect(at(0.95)).toBeLessThan(100);
+      expect(worst).toBeLessThan(2_000);
     } finally {
       await child.stop();
     }

@@ -13,6 +13,8 @@ export interface SimulatorProcess {
   child: ChildProcess;
   /** Everything it wrote to standard error so far. */
   stderr(): string;
+  /** Everything it wrote to standard output (its log lines) so far. */
+  stdout(): string;
   /** Its resident set size in MiB, as the kernel counts it. */
   rssMiB(): number;
   /** Ends it with the signal (SIGTERM by default) and waits for it to exit. */
@@ -21,10 +23,12 @@ export interface SimulatorProcess {
 
 export async function startSimulatorProcess(args: string[], env: Record<string, string> = {}): Promise<SimulatorProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   let printed = '';
+  let logged = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => { printed += chunk; });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => { logged += chunk; });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -43,6 +47,7 @@ export async function startSimulatorProcess(args: string[], env: Record<string, 
     url,
     child,
     stderr: () => printed,
+    stdout: () => logged,
     rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
