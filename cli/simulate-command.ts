@@ -27,9 +27,10 @@ export function registerSimulateCommand(program: Command): void {
     .option('--journal-budget-mb <n>', 'MiB the request journals of all tenants hold together', positiveInteger, DEFAULT_TENANT_LIMITS.journalBudgetBytes / MIB)
     .addOption(new Option('--store <url>', 'redis://HOST:PORT[/DB]: keep the state in Redis, shared by every simulator using it').env('GAS_SIM_STORE'))
     .option('--tenant-idle-seconds <n>', 'with --store: drop a tenant nobody used for this long', positiveInteger)
+    .option('--state-file <file>', 'without --store: restore every tenant from this file at start, save it every 2 s and on shutdown')
     .action(async (opts: {
       host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean;
-      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number; store?: string; tenantIdleSeconds?: number;
+      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number; store?: string; tenantIdleSeconds?: number; stateFile?: string;
     }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
@@ -42,6 +43,7 @@ export function registerSimulateCommand(program: Command): void {
         limits: { maxTenants: opts.maxTenants, quotaBytes: opts.tenantQuotaMb * MIB, journalBudgetBytes: opts.journalBudgetMb * MIB },
         ...(opts.store ? { store: opts.store } : {}),
         ...(opts.tenantIdleSeconds ? { tenantIdleSeconds: opts.tenantIdleSeconds } : {}),
+        ...(opts.stateFile ? { stateFile: opts.stateFile } : {}),
         ...(opts.secret ? { secret: opts.secret } : {}),
         ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
         ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
@@ -52,13 +54,16 @@ export function registerSimulateCommand(program: Command): void {
       process.stderr.write([
         `gas-harness simulator listening on ${url}`,
         `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
-        `  state: ${opts.store ? `Redis ${describeStoreUrl(opts.store)}, shared` : 'this process\'s memory'}`,
+        `  state: ${opts.store ? `Redis ${describeStoreUrl(opts.store)}, shared` : `this process's memory${opts.stateFile ? `, saved to ${opts.stateFile}` : ''}`}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
         '  get a token:',
         `    curl -s -X POST ${url}/__sim/tokens${adminHeader} -H 'content-type: application/json' -d '{"scopes":["catalog:read","catalog:write"]}'`,
         '',
       ].join('\n'));
-      const stop = () => void simulator.close().then(() => process.exit(0));
+      const stop = () => void simulator.close().then(() => process.exit(0), (error: unknown) => {
+        process.stderr.write(`gas-harness: stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      });
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

@@ -19,6 +19,7 @@ import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
 import { Store, type Snapshot } from './store.ts';
 import { connectStore } from './redis/redis-connection.ts';
+import { restoreStateFile, StateFileSaver } from './state-file.ts';
 import { RedisTenants } from './redis/redis-tenants.ts';
 import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory, type TenantLimits } from './tenants.ts';
 
@@ -44,6 +45,8 @@ export interface SimulatorOptions {
   store?: string;
   /** With a Redis store: seconds after which a tenant nobody used is dropped. */
   tenantIdleSeconds?: number;
+  /** With the memory store: every tenant restored from this file at start, saved to it every few seconds and on close. */
+  stateFile?: string;
 }
 
 export interface Simulator {
@@ -74,9 +77,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (reason === 'idle') logger.warn({ tenant, idleSeconds: options.tenantIdleSeconds, code: 'TenantExpired' }, 'tenant expired after its idle time');
     else logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
   };
-  const tenants: TenantDirectory = options.store
-    ? await RedisTenants.open(await connectStore(options.store, logger), dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict })
-    : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
+  if (options.store && options.stateFile) throw new Error('give --store or --state-file, not both: Redis keeps the state itself');
+  const memory = options.store ? undefined : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
+  const tenants: TenantDirectory = memory ?? await RedisTenants.open(await connectStore(options.store ?? '', logger), dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict });
+  let saver: StateFileSaver | undefined;
+  if (memory && options.stateFile) {
+    const restored = restoreStateFile(memory, options.stateFile);
+    logger.info({ stateFile: options.stateFile, tenants: restored }, 'state file restored');
+    saver = new StateFileSaver(memory, options.stateFile, (error) => logger.error({ err: error, stateFile: options.stateFile, code: 'StateFileNotSaved' }, 'state file not saved'));
+  }
   const logRequests = logger.isLevelEnabled('info');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -127,6 +136,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     },
     async close() {
       await app.close();
+      await saver?.stop();
       await tenants.close();
     },
   };

@@ -95,6 +95,8 @@ export class Store {
   private collections = new Map<CollectionName, Collection>(COLLECTION_NAMES.map((name) => [name, emptyCollection(name)]));
   /** The bytes this store may hold: its dataset's plus its quota. */
   private allowance: number;
+  /** Counts the changes, so a saver can tell a store that changed since it last saved. */
+  changes = 0;
 
   /** `baseBytes`: what its dataset holds; `quotaBytes`: what it may hold beyond. */
   constructor(private readonly quotaBytes = Number.POSITIVE_INFINITY, private baseBytes = 0) {
@@ -110,6 +112,7 @@ export class Store {
 
   /** Replaces every collection with the other store's, shared; the bytes it holds become this store's base. */
   restoreFrom(other: Store): void {
+    this.changes++;
     this.share(other);
     this.baseBytes = other.bytesUsed();
     this.allowance = this.baseBytes + this.quotaBytes;
@@ -135,6 +138,7 @@ export class Store {
       throw new SimulatorError('StorageQuotaExceeded', { message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.` });
     }
     const { table, index } = this.writable(collection);
+    this.changes++;
     if (index) this.unindex(index, key, this.get(collection, key));
     table.set(key, text);
     if (index) this.index(index, key, record);
@@ -144,6 +148,7 @@ export class Store {
   delete(collection: CollectionName, key: string): boolean {
     if (!this.of(collection).table.has(key)) return false;
     const { table, index } = this.writable(collection);
+    this.changes++;
     if (index) this.unindex(index, key, this.get(collection, key));
     return table.delete(key);
   }
@@ -190,6 +195,7 @@ export class Store {
     const staged = new Store(this.quotaBytes, this.baseBytes);
     staged.add(snapshot);
     this.collections = staged.collections;
+    this.changes++;
   }
 
   /** Stores every record of the snapshot beside those already here; refused whole (507) past the quota. */

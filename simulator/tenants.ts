@@ -9,7 +9,7 @@ import { FaultRules, type FaultConfig, type FaultRule, type FaultRuleInput } fro
 import { Journal, type JournalEntry, type JournalQuery, type JournalRecord } from './journal.ts';
 import { JournalBudget } from './journal-budget.ts';
 import { MemoryRecordStore, type RecordStore } from './record-store.ts';
-import { Store } from './store.ts';
+import { Store, type Snapshot } from './store.ts';
 
 export const DEFAULT_TENANT = 'default';
 
@@ -144,8 +144,13 @@ export class TenantRegistry implements TenantDirectory {
   }
 
   /** Every tenant's records, for the state file. */
-  snapshots(): Map<string, Store> {
+  stores(): Map<string, Store> {
     return new Map([...this.tenants].map(([name, tenant]) => [name, tenant.memory]));
+  }
+
+  /** Replaces a tenant's records (made when it does not exist) with a snapshot, from the state file. */
+  restoreTenant(name: string, snapshot: Snapshot): void {
+    this.obtainNow(name).memory.restore(snapshot);
   }
 
   async close(): Promise<void> {}
