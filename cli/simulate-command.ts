@@ -4,6 +4,7 @@ import { DEV_API_KEY } from '../target/dev-credentials.ts';
 import { createSimulator, DEFAULT_TENANT_LIMITS, demoDataset, readDatasetFile, type SimulatorOptions } from '../simulator/index.ts';
 import { describeStoreUrl } from '../simulator/redis/redis-connection.ts';
 import { port, positiveInteger } from './option-parsers.ts';
+import { isWorker, runWorkers, workerCount, workerNumber } from './simulator-workers.ts';
 
 const MIB = 1024 * 1024;
 
@@ -28,15 +29,21 @@ export function registerSimulateCommand(program: Command): void {
     .addOption(new Option('--store <url>', 'redis://HOST:PORT[/DB]: keep the state in Redis, shared by every simulator using it').env('GAS_SIM_STORE'))
     .option('--tenant-idle-seconds <n>', 'with --store: drop a tenant nobody used for this long', positiveInteger)
     .option('--state-file <file>', 'without --store: restore every tenant from this file at start, save it every 2 s and on shutdown')
+    .option('--workers <n>', 'with --store: run N simulator processes on one port (auto: one per core)', workerCount, 1)
     .action(async (opts: {
       host: string; port: number; data?: string; empty?: boolean; secret?: string; apiKey?: string; adminKey?: string; logLevel: string; printData?: boolean;
-      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number; store?: string; tenantIdleSeconds?: number; stateFile?: string;
+      maxTenants: number; tenantQuotaMb: number; journalBudgetMb: number; store?: string; tenantIdleSeconds?: number; stateFile?: string; workers: number;
     }) => {
       if (opts.printData) {
         process.stdout.write(`${JSON.stringify(demoDataset(), null, 2)}\n`);
         return;
       }
       if (opts.data && opts.empty) throw new Error('give --data or --empty, not both');
+      if (opts.workers > 1 && !opts.store) throw new Error('--workers needs --store redis://HOST:PORT: processes share their state through Redis');
+      if (opts.workers > 1 && !isWorker()) {
+        runWorkers(opts.workers);
+        return;
+      }
       const options: SimulatorOptions = {
         dataset: opts.data ? readDatasetFile(opts.data) : opts.empty ? 'empty' : 'default',
         logLevel: opts.logLevel as SimulatorOptions['logLevel'],
@@ -51,9 +58,10 @@ export function registerSimulateCommand(program: Command): void {
       const simulator = await createSimulator(options);
       const url = await simulator.listen({ host: opts.host, port: opts.port });
       const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';
-      process.stderr.write([
+      if (workerNumber() === 1) process.stderr.write([
         `gas-harness simulator listening on ${url}`,
         `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
+        ...(opts.workers > 1 ? [`  workers: ${opts.workers} processes on this port`] : []),
         `  state: ${opts.store ? `Redis ${describeStoreUrl(opts.store)}, shared` : `this process's memory${opts.stateFile ? `, saved to ${opts.stateFile}` : ''}`}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,
         '  get a token:',

@@ -87,7 +87,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       if (given.length !== adminKey.length || !timingSafeEqual(given, adminKey)) throw new SimulatorError('AdminKeyRequired');
     });
 
-    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length, ...(await tenants.stats()) }));
+    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length, pid: process.pid, ...(await tenants.stats()) }));
 
     admin.post('/tokens', async (request, reply) => {
       const body = jsonBody(request);

@@ -5,6 +5,7 @@
  * and the simulators serve again when it is back.
  */
 import { spawnSync } from 'node:child_process';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../support/redis-server.ts';
@@ -141,6 +142,34 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     // The empty server got the dataset back too.
     expect((await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).status).toBe(200);
   }, 60_000);
+
+  it('runs --workers 2 as two processes on one port, the admin API the same through either', async () => {
+    const workers = await startSimulatorProcess(['--store', redis.url, '--workers', '2']);
+    try {
+      // A new connection for each request, so the primary hands them to both workers in turn.
+      const health = () => new Promise<{ pid: number; tenants: number }>((resolve, reject) => {
+        get(`${workers.url}/__sim/health`, { agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve(JSON.parse(body) as { pid: number; tenants: number }));
+        }).on('error', reject);
+      });
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push(await health());
+      expect(new Set(answers.map((h) => h.pid)).size).toBe(2);
+      const tenant = { 'x-sim-tenant': 'workers' };
+      const brands = await Promise.all(Array.from({ length: 40 }, () => call(workers, 'POST', '/v1/brands', { name: 'Marca dos workers' }, tenant)));
+      expect(brands.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(spawnSync('sh', ['-c', `pgrep -P ${workers.child.pid} | wc -l`], { encoding: 'utf8' }).stdout.trim()).toBe('2');
+    } finally {
+      await workers.stop();
+    }
+  }, 60_000);
+
+  it('refuses --workers without --store, naming what it needs', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0', '--workers', '2'], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--workers needs --store');
+  });
 
   it('fails within seconds, naming it, when the store is unreachable at start', () => {
     const started = Date.now();
