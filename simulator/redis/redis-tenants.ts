@@ -15,7 +15,7 @@ import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
 import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
 
 export const REDIS_PREFIX = 'gas-sim:';
-/** A process marks a tenant used in Redis at most this often. */
+/** A process marks a tenant used in Redis at most this often (and four times within the idle time). */
 const TOUCH_INTERVAL_MS = 1_000;
 
 export interface RedisTenantOptions {
@@ -33,6 +33,7 @@ class RedisTenant implements Tenant {
 export class RedisTenants implements TenantDirectory {
   private readonly known = new Map<string, { tenant: RedisTenant; touched: number }>();
   private readonly sweeper: NodeJS.Timeout | undefined;
+  private readonly touchIntervalMs: number;
 
   private constructor(
     private readonly connection: StoreConnection,
@@ -41,6 +42,7 @@ export class RedisTenants implements TenantDirectory {
     private readonly options: RedisTenantOptions,
   ) {
     const idle = options.idleSeconds;
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (idle ?? Number.POSITIVE_INFINITY) * 250);
     if (idle !== undefined) {
       this.sweeper = setInterval(() => void this.expireIdle(idle).catch(() => undefined), Math.min(idle * 250, 30_000));
       this.sweeper.unref();
@@ -62,7 +64,7 @@ export class RedisTenants implements TenantDirectory {
 
   async find(name: string): Promise<Tenant | undefined> {
     const cached = this.known.get(name);
-    if (cached && Date.now() - cached.touched < TOUCH_INTERVAL_MS) return cached.tenant;
+    if (cached && Date.now() - cached.touched < this.touchIntervalMs) return cached.tenant;
     const exists = await this.connection.call((r) => r.zscore(`${REDIS_PREFIX}tenants`, name));
     if (exists === null) {
       this.known.delete(name);
@@ -74,7 +76,7 @@ export class RedisTenants implements TenantDirectory {
   async obtain(name: string): Promise<Tenant> {
     const cached = this.known.get(name);
     const now = Date.now();
-    if (cached && now - cached.touched < TOUCH_INTERVAL_MS) return cached.tenant;
+    if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
     const evicted = await this.connection.call((r) => (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now, this.options.limits.maxTenants)) as string;
     if (evicted !== '') {
       await this.dropTenant(evicted);

@@ -153,15 +153,39 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
           res.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve(JSON.parse(body) as { pid: number; tenants: number }));
         }).on('error', reject);
       });
-      const answers = [];
-      for (let i = 0; i < 20; i++) answers.push(await health());
-      expect(new Set(answers.map((h) => h.pid)).size).toBe(2);
+      // The second worker may still be starting when the first prints where it listens.
+      const pids = new Set<number>();
+      for (let i = 0; i < 300 && pids.size < 2; i++) {
+        pids.add((await health()).pid);
+        if (i >= 10) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pids.size).toBe(2);
       const tenant = { 'x-sim-tenant': 'workers' };
       const brands = await Promise.all(Array.from({ length: 40 }, () => call(workers, 'POST', '/v1/brands', { name: 'Marca dos workers' }, tenant)));
       expect(brands.filter((r) => r.status === 201)).toHaveLength(1);
       expect(spawnSync('sh', ['-c', `pgrep -P ${workers.child.pid} | wc -l`], { encoding: 'utf8' }).stdout.trim()).toBe('2');
     } finally {
       await workers.stop();
+    }
+  }, 60_000);
+
+  it('keeps all journals under one budget, expires idle tenants, and logs it', async () => {
+    const tight = await startSimulatorProcess(['--store', redis.url, '--journal-budget-mb', '1', '--tenant-idle-seconds', '1']);
+    try {
+      const filler = 'x'.repeat(100_000);
+      for (let i = 0; i < 30; i++) expect((await call(tight, 'PUT', `/v1/customers/j-${i}`, { name: filler }, { 'x-sim-tenant': `journal-${i % 3}` })).status).toBe(204);
+      const health = (await call(tight, 'GET', '/__sim/health')).json() as { journalBytes: number; tenants: number };
+      expect(health.journalBytes).toBeLessThanOrEqual(1024 * 1024);
+      const kept = (await call(tight, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': 'journal-2' })).json().requests as { path: string }[];
+      expect(kept.at(-1)?.path).toBe('/v1/customers/j-29');
+      expect(kept.length).toBeLessThan(10);
+      // Idle for more than a second, the tenants expire: their records are gone.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(tight.stdout()).toContain('TenantExpired');
+      const customers = ((await call(tight, 'GET', '/__sim/state', undefined, { 'x-sim-tenant': 'journal-1' })).json().collections as { customers: { id: string }[] }).customers;
+      expect(customers.some((c) => c.id.startsWith('j-'))).toBe(false);
+    } finally {
+      await tight.stop();
     }
   }, 60_000);
 
