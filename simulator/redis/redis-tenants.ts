@@ -34,6 +34,8 @@ export class RedisTenants implements TenantDirectory {
   private readonly known = new Map<string, { tenant: RedisTenant; touched: number }>();
   private readonly sweeper: NodeJS.Timeout | undefined;
   private readonly touchIntervalMs: number;
+  /** Settles when the dataset is on the server: requests wait for it after the server came back empty. */
+  private datasetReady: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly connection: StoreConnection,
@@ -58,11 +60,14 @@ export class RedisTenants implements TenantDirectory {
     const tenants = new RedisTenants(connection, prefix, snapshotBytes(dataset), options);
     // A server that came back empty (no persistence) gets the dataset again; the dataset is kept
     // as one string meanwhile, which costs the garbage collector nothing.
-    connection.redis.on('ready', () => void writeDataset(connection, prefix, JSON.parse(text) as Snapshot).catch(() => undefined));
+    connection.redis.on('ready', () => {
+      tenants.datasetReady = writeDataset(connection, prefix, JSON.parse(text) as Snapshot).catch(() => undefined);
+    });
     return tenants;
   }
 
   async find(name: string): Promise<Tenant | undefined> {
+    await this.datasetReady;
     const cached = this.known.get(name);
     if (cached && Date.now() - cached.touched < this.touchIntervalMs) return cached.tenant;
     const exists = await this.connection.call((r) => r.zscore(`${REDIS_PREFIX}tenants`, name));
@@ -74,6 +79,7 @@ export class RedisTenants implements TenantDirectory {
   }
 
   async obtain(name: string): Promise<Tenant> {
+    await this.datasetReady;
     const cached = this.known.get(name);
     const now = Date.now();
     if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
