@@ -1,5 +1,6 @@
 /** The shape of bench/results.json, the targets it is judged against, and its console table. */
 import type { SoakResult } from './soak.ts';
+import type { RedisStoreFigures } from './redis-store.ts';
 
 export interface OperationFigures {
   operationId: string;
@@ -26,6 +27,8 @@ export interface BenchResults {
   /** null when the scenario runner is absent. */
   defaultSuitesMs: number | null;
   soak: SoakResult;
+  /** null where the machine has no redis-server. */
+  redisStore?: RedisStoreFigures | null;
   targets: TargetVerdict[];
   details: Record<string, unknown>;
 }
@@ -49,6 +52,11 @@ export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
     { target: 'rps with 100k records within 10% of empty', actual: `${Math.abs(drop * 100).toFixed(1)}% ${drop >= 0 ? 'lower' : 'higher'}`, met: Math.abs(drop) <= 0.1 },
     { target: `soak: ${r.soak.durationSec} s at ${r.soak.connections} connections, zero errors, writes read back`, actual: `${r.soak.errors} errors, ${r.soak.non2xx} non-2xx, ${r.soak.missingWrites}/${r.soak.acknowledgedWrites} writes missing`, met: r.soak.ok },
   );
+  const redisGet = r.redisStore?.operations.getProduct;
+  const prismGet = r.operations.find((op) => op.operationId === 'getProduct')?.prismRps;
+  if (redisGet && prismGet) {
+    verdicts.push({ target: 'getProduct: Redis store, one process ≥ 2× Prism rps', actual: `${(redisGet.oneProcess.rps / prismGet).toFixed(2)}×`, met: redisGet.oneProcess.rps >= 2 * prismGet });
+  }
   return verdicts;
 }
 
@@ -67,6 +75,7 @@ export function renderTable(r: BenchResults): string {
     `fuzzCasesPerSecond    ${num(r.fuzzCasesPerSecond, 1)}`,
     `defaultSuitesMs       ${num(r.defaultSuitesMs)}`,
     `soak                  ${r.soak.requests} requests, ${num(r.soak.rps)} rps, p99 ${num(r.soak.p99Ms, 2)} ms, ${r.soak.acknowledgedWrites} writes acknowledged`,
+    ...Object.entries(r.redisStore?.operations ?? {}).map(([op, f]) => `redis ${pad(op, 16)}1 process ${num(f.oneProcess.rps)} rps p99 ${num(f.oneProcess.p99Ms)} ms; 2 workers ${num(f.twoWorkers.rps)} rps p99 ${num(f.twoWorkers.p99Ms)} ms`),
     '',
     ...r.targets.map((t) => `${t.met ? 'MET   ' : 'MISSED'} ${pad(t.target, 58)} ${t.actual}`),
   ];

@@ -13,6 +13,7 @@ import { startPrism } from '../prism/index.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { judge, PACED_RPS, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
 import { measureFloor } from './floor.ts';
+import { measureRedisStore } from './redis-store.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
 import { runPacedLoad } from './paced-load.ts';
 import { spawnSimulator } from './simulator-process.ts';
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
   const soakSim = await spawnSimulator();
   const soak = await runSoak(soakSim.url, await mintToken(soakSim.url), { durationSec: SOAK_SECONDS, connections: SOAK_CONNECTIONS }).finally(() => soakSim.close());
   say(`soak: ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, ${soak.missingWrites}/${soak.acknowledgedWrites} writes missing`);
+  const redisStore = await measureRedisStore({ getProduct: (t) => [getProduct(t)], upsertCustomer: (t) => [upsertCustomer(t)] }, mintToken, load, SECONDS, say);
   const fuzzRate = await fuzzCasesPerSecond();
   const suites = await defaultSuitesMs();
   const partial = {
@@ -241,6 +243,7 @@ async function main(): Promise<void> {
     fuzzCasesPerSecond: fuzzRate,
     defaultSuitesMs: suites?.medianMs ?? null,
     soak,
+    redisStore,
     details: {
       node: process.version,
       cpus: cpus().length,

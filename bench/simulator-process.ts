@@ -7,6 +7,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+/** The bench writes hundreds of thousands of records into one tenant: far past the shared-simulator quota of 4 MiB. */
+const BENCH_LIMITS = ['--tenant-quota-mb', '4096'];
 
 export interface SimulatorProcess {
   url: string;
@@ -17,10 +19,10 @@ export interface SimulatorProcess {
 }
 
 /** `logLevel: 'info'` is the simulator's default (a line per request), written to /dev/null here. */
-export async function spawnSimulator(options: { logLevel?: 'warn' | 'info' } = {}): Promise<SimulatorProcess> {
+export async function spawnSimulator(options: { logLevel?: 'warn' | 'info'; args?: string[] } = {}): Promise<SimulatorProcess> {
   // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator on exit.
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, BIN, 'simulate', '--port', '0', '--log-level', options.logLevel ?? 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, BIN, 'simulate', '--port', '0', '--log-level', options.logLevel ?? 'warn', ...BENCH_LIMITS, ...(options.args ?? [])], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A bench that dies of an error leaves no simulator listening behind it.
   const killOnExit = (): void => void child.kill('SIGKILL');

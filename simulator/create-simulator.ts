@@ -23,8 +23,11 @@ import { registerOperationRoutes } from './operation-routes.ts';
 import { refusalOf } from './refusal.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
-import type { Snapshot } from './store.ts';
-import { TenantRegistry } from './tenants.ts';
+import { Store, type Snapshot } from './store.ts';
+import { connectStore } from './redis/redis-connection.ts';
+import { restoreStateFile, StateFileSaver } from './state-file.ts';
+import { RedisTenants } from './redis/redis-tenants.ts';
+import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory, type TenantLimits } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** How long a client may take to send a request's headers, and the whole request, by default. */
@@ -54,6 +57,14 @@ export interface SimulatorOptions {
   logStream?: DestinationStream;
   /** Which origins browsers may call the platform's operations from; by default any on a loopback host (and in-process), none elsewhere. */
   cors?: CorsPolicy;
+  /** Tenant limit, record quota and journal budget (README "Running a shared simulator"). */
+  limits?: Partial<TenantLimits>;
+  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (README "Scaling out"); this process's memory when absent. */
+  store?: string;
+  /** With a Redis store: seconds after which a tenant nobody used is dropped. */
+  tenantIdleSeconds?: number;
+  /** With the memory store: every tenant restored from this file at start, saved to it every few seconds and on close. */
+  stateFile?: string;
 }
 
 export interface Simulator {
@@ -67,7 +78,11 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const contract = await loadContract();
-  const dataset = options.dataset === 'empty' ? EMPTY_DATASET : options.dataset === undefined || options.dataset === 'default' ? demoDataset() : options.dataset;
+  const { dataset: given, ...rest } = options;
+  // Closures below keep `options`: the dataset's objects must not stay on the heap once stored, or
+  // every full collection would mark them all (a 500k-record dataset: pauses of 100 ms and more).
+  options = rest;
+  const dataset = given === 'empty' ? EMPTY_DATASET : given === undefined || given === 'default' ? demoDataset() : given;
   const { secret, apiKey } = credentialsOf(options);
   const auth = new Authenticator(secret, apiKey);
   const { headersTimeoutMs, bodyTimeoutMs } = timeoutsOf(options);
@@ -75,13 +90,26 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // responses wherever a client made them show.
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
   const redactEchoedText = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
-  const tenants = new TenantRegistry(() => dataset);
   const logger = pino({
     level: options.logLevel ?? 'silent',
     // Nothing logs headers or bodies; these paths guard against a future line that would.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'], censor: '<redacted>' },
   }, options.logStream);
 
+  const limits = { ...DEFAULT_TENANT_LIMITS, ...options.limits };
+  const onEvict = (tenant: string, reason: 'limit' | 'idle' = 'limit') => {
+    if (reason === 'idle') logger.warn({ tenant, idleSeconds: options.tenantIdleSeconds, code: 'TenantExpired' }, 'tenant expired after its idle time');
+    else logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
+  };
+  if (options.store && options.stateFile) throw new Error('give --store or --state-file, not both: Redis keeps the state itself');
+  const memory = options.store ? undefined : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
+  const tenants: TenantDirectory = memory ?? await RedisTenants.open(await connectStore(options.store ?? '', logger), dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict });
+  let saver: StateFileSaver | undefined;
+  if (memory && options.stateFile) {
+    const restored = restoreStateFile(memory, options.stateFile);
+    logger.info({ stateFile: options.stateFile, tenants: restored }, 'state file restored');
+    saver = new StateFileSaver(memory, options.stateFile, (error) => logger.error({ err: error, stateFile: options.stateFile, code: 'StateFileNotSaved' }, 'state file not saved'));
+  }
   const logRequests = logger.isLevelEnabled('info');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -141,7 +169,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       const address = await app.listen({ host, port });
       return address.replace('[::1]', 'localhost');
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      await saver?.stop();
+      await tenants.close();
+    },
   };
 }
 
@@ -224,20 +256,30 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
       tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null, ...(sim.simulated ? { simulated: true } : {}),
     }, 'request');
   }
+  if (sim.tenant && !admin) sim.tenant.inFlight--;
   if (admin || !sim.tenant) return;
   const headers: Record<string, string> = {};
   for (const name of JOURNALED_HEADERS) {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = String(value);
   }
-  sim.tenant.journal.record({
+  const recorded = sim.tenant.journal.record({
     time: Date.now(), method: request.method, path, operationId: sim.op?.id ?? null, status: reply.statusCode, durationMs,
     simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
     ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
+  // A journal kept in Redis is written after the answer; losing an entry there is logged, not thrown.
+  if (recorded instanceof Promise) recorded.catch((error: unknown) => request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'));
 }
 
 function pathOf(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query === -1 ? request.url : request.url.slice(0, query);
+}
+
+/** The dataset as the memory store the tenants fork. */
+function memoryDataset(dataset: Snapshot): Store {
+  const store = new Store();
+  store.restore(dataset);
+  return store;
 }

@@ -50,7 +50,7 @@ export const FAULT_CONFIG_SCHEMA = {
 } as const;
 
 /** mulberry32: a small, fast seeded generator; enough for deciding whether a rule fires. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,6 +6,8 @@ export { demoDataset, readDatasetFile } from './dataset.ts';
 export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';
+export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';
+export { describeStoreUrl } from './redis/redis-connection.ts';
 
 export interface RunningSimulator {
   url: string;

@@ -5,7 +5,11 @@
  * journal is read. Kept as objects, the last thousand entries were alive at every young-generation
  * collection, so each was copied and promoted, and the old generation filled with them: under load
  * that was a quarter of the simulator's time and most of its tail latency.
+ *
+ * Rings grow only as far as the budget they share with every other tenant's journal allows
+ * (journal-budget.ts); a ring whose entries the budget took gives its bytes back.
  */
+import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
 import { redact, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
 
@@ -66,7 +70,8 @@ export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-
  */
 const FIXED_BYTES = 8 * 3 + 2 + 1 + 2;
 
-export class Journal {
+export class Journal implements BudgetedJournal {
+  staleReferences = 0;
   private bytes = NO_BYTES;
   /** Where each kept entry starts and how long it is, in a ring of JOURNAL_LIMIT slots, oldest at `first`. */
   private readonly starts = new Uint32Array(JOURNAL_LIMIT);
@@ -75,14 +80,33 @@ export class Journal {
   private count = 0;
   private writeAt = 0;
   private seq = 0;
+  /** True while the ring makes room for an entry: the budget may drop its entries then, not shrink it. */
+  private reserving = false;
+  private readonly maxRingBytes: number;
+
+  /** A journal alone has a budget of JOURNAL_MAX_BYTES; a simulator's tenants share one. */
+  constructor(private readonly budget = new JournalBudget(JOURNAL_MAX_BYTES)) {
+    this.maxRingBytes = Math.min(JOURNAL_MAX_BYTES, budget.maxBytes);
+  }
+
+  /** Bytes of the ring (what the journal costs in memory). */
+  get bytesHeld(): number {
+    return this.bytes.length;
+  }
 
   record(entry: JournalRecord): void {
     const seq = ++this.seq;
     let encoded = encode(entry, true);
-    // Too large for the journal with its bodies: it is kept without them.
-    if (encoded.length > JOURNAL_MAX_BYTES) encoded = encode(entry, false);
+    // Too large for the journal with its bodies, or no room for them: it is kept without them.
+    if (encoded.length > this.maxRingBytes) encoded = encode(entry, false);
+    let at = this.reserve(encoded.length);
+    if (at < 0 && encoded.strings.length > 0) {
+      encoded = encode(entry, false);
+      at = this.reserve(encoded.length);
+    }
+    // Not even the summary fits in what the budget leaves: the entry is not kept.
+    if (at < 0) return;
     const { strings, text, length } = encoded;
-    const at = this.reserve(length);
     const b = this.bytes;
     let o = b.writeDoubleLE(seq, at);
     o = b.writeDoubleLE(entry.time, o);
@@ -96,48 +120,76 @@ export class Journal {
     this.starts[slot] = at;
     this.lengths[slot] = length;
     this.count++;
+    this.budget.entryRecorded(this);
   }
 
   /** Entries matching the query, oldest first, with every secret redacted. */
   read(query: JournalQuery = {}): JournalEntry[] {
-    const since = query.since;
-    const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
-    const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
+    const matches = journalFilter(query);
     const entries: JournalEntry[] = [];
     for (let i = 0; i < this.count; i++) {
       const e = this.decode((this.first + i) % JOURNAL_LIMIT);
-      if ((sinceSeq === undefined || e.seq > sinceSeq)
-        && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
-        && (query.operationId === undefined || e.operationId === query.operationId)
-        && (query.status === undefined || e.status === query.status)) entries.push(toEntry(e));
+      if (matches(e)) entries.push(toEntry(e));
     }
     return entries;
   }
 
+  /** Forgets every entry and gives the ring's bytes back. */
   clear(): void {
+    this.budget.entriesDropped(this, this.count);
+    this.budget.release(this.bytes.length);
     this.first = 0;
     this.count = 0;
     this.writeAt = 0;
     this.bytes = NO_BYTES;
   }
 
+  dropOldestForBudget(): void {
+    this.dropOldest();
+    if (this.reserving) return;
+    if (this.count === 0) {
+      this.budget.release(this.bytes.length);
+      this.bytes = NO_BYTES;
+    } else if (this.bytes.length > INITIAL_BYTES && this.usedBytes() < this.bytes.length / 4) {
+      const smaller = this.bytes.length / 2;
+      this.budget.release(this.bytes.length - smaller);
+      this.resize(smaller);
+    }
+  }
+
   /**
    * The offset of `length` free bytes: after the newest entry, or at the start when the end is too
    * near; the oldest entries in the way are dropped, and so is the oldest when every slot is taken.
-   * The ring doubles, up to JOURNAL_MAX_BYTES, rather than drop entries for want of bytes.
+   * The ring doubles, up to JOURNAL_MAX_BYTES and as far as the budget allows, rather than drop
+   * entries for want of bytes. -1 when the entry does not fit at all.
    */
   private reserve(length: number): number {
-    if (this.count === JOURNAL_LIMIT) this.dropOldest();
-    while (this.bytes.length < JOURNAL_MAX_BYTES && this.usedBytes() + length > this.bytes.length) this.grow();
+    if (this.count === JOURNAL_LIMIT) this.dropOwnOldest();
+    this.reserving = true;
+    try {
+      while (this.usedBytes() + length > this.bytes.length) {
+        const size = Math.min(Math.max(this.bytes.length * 2, INITIAL_BYTES), this.maxRingBytes);
+        if (size <= this.bytes.length || !this.budget.claim(size - this.bytes.length)) break;
+        this.resize(size);
+      }
+    } finally {
+      this.reserving = false;
+    }
+    if (length > this.bytes.length) return -1;
     let at = this.writeAt;
     if (at + length > this.bytes.length) at = 0;
     while (this.count > 0) {
       const start = this.starts[this.first] as number;
       if (!(start < at + length && at < start + (this.lengths[this.first] as number))) break;
-      this.dropOldest();
+      this.dropOwnOldest();
     }
     this.writeAt = at + length;
     return at;
+  }
+
+  private dropOwnOldest(): void {
+    this.dropOldest();
+    this.budget.entriesDropped(this, 1);
   }
 
   /** Bytes from the oldest entry's start to the newest one's end, the wasted end of a wrap included. */
@@ -147,9 +199,9 @@ export class Journal {
     return this.writeAt > start ? this.writeAt - start : this.bytes.length - start + this.writeAt;
   }
 
-  /** Copies the entries, oldest first, to the start of a ring twice as large (the first one when there is none). */
-  private grow(): void {
-    const bigger = Buffer.allocUnsafe(Math.min(Math.max(this.bytes.length * 2, INITIAL_BYTES), JOURNAL_MAX_BYTES));
+  /** Copies the entries, oldest first, to the start of a ring of `size` bytes. */
+  private resize(size: number): void {
+    const bigger = Buffer.allocUnsafe(size);
     let at = 0;
     for (let i = 0; i < this.count; i++) {
       const slot = (this.first + i) % JOURNAL_LIMIT;
@@ -209,7 +261,19 @@ function encode(entry: JournalRecord, bodies: boolean): { strings: (string | und
   return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }
 
-function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
+/** Whether a stored entry matches a journal query. */
+export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: number }) => boolean {
+  const since = query.since;
+  const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
+  const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
+  return (e) => (sinceSeq === undefined || e.seq > sinceSeq)
+    && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
+    && (query.operationId === undefined || e.operationId === query.operationId)
+    && (query.status === undefined || e.status === query.status);
+}
+
+/** A stored entry as the admin API answers it, secrets redacted. */
+export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers, refusal } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {

@@ -12,7 +12,7 @@ import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
 import type { HandlerTable } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
 import { waitCapped } from './request-delay.ts';
-import { DEFAULT_TENANT, type TenantRegistry } from './tenants.ts';
+import { DEFAULT_TENANT, type TenantDirectory } from './tenants.ts';
 
 const ALL_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 const TENANT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -21,7 +21,7 @@ export interface OperationRoutesOptions {
   contract: Contract;
   handlers: HandlerTable;
   auth: Authenticator;
-  tenants: TenantRegistry;
+  tenants: TenantDirectory;
 }
 
 export function registerOperationRoutes(app: FastifyInstance, { contract, handlers, auth, tenants }: OperationRoutesOptions): void {
@@ -40,18 +40,21 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
       onRequest: async (request) => {
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
-        const tenantOf = (claimed: string | undefined) => {
+        const tenantName = (claimed: string | undefined) => {
           const header = request.headers['x-sim-tenant'];
           const name = claimed ?? (typeof header === 'string' ? header : DEFAULT_TENANT);
-          return tenants.get(TENANT_NAME.test(name) ? name : DEFAULT_TENANT);
+          return TENANT_NAME.test(name) ? name : DEFAULT_TENANT;
         };
         try {
           request.sim.claims = await auth.authenticate(op, authorization, request.params as Record<string, string>);
-          request.sim.tenant = tenantOf(request.sim.claims?.tid);
+          request.sim.tenant = await tenants.obtain(tenantName(request.sim.claims?.tid));
         } catch (error) {
-          // A refused request is still journaled in the tenant its token names, when it names one.
-          request.sim.tenant = tenantOf(await auth.tenantOf(authorization));
+          // A refused request is journaled in the tenant it would have reached only when that
+          // tenant exists: refusals never create tenants (nor evict any).
+          request.sim.tenant = await tenants.find(tenantName(await auth.tenantOf(authorization)));
           throw error;
+        } finally {
+          if (request.sim.tenant) request.sim.tenant.inFlight++;
         }
       },
       handler: (request, reply) => serveOperation(op, request, reply, contract, handlers),
@@ -77,7 +80,7 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
   if (!tenant) throw new Error('tenant not resolved');
   // Every delay that applies to the request (fault rules, Prefer) is summed and waited once, capped.
   let delayMs = 0;
-  for (const rule of tenant.faults.fire(op.id)) {
+  for (const rule of await tenant.faults.fire(op.id)) {
     if (rule.delayMs) delayMs += rule.delayMs;
     if (rule.drop) {
       sim.simulated = true;
@@ -101,7 +104,7 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
 
   if (prefer.code !== undefined) return forceStatus(op, prefer.code, reply, sim);
 
-  const result = handlers[op.id]?.({ params, body: body as never, claims: sim.claims, store: tenant.store });
+  const result = await handlers[op.id]?.({ params, body: body as never, claims: sim.claims, store: tenant.store });
   return sendJson(reply.code(op.successStatus), sim, result);
 }
 

@@ -37,6 +37,47 @@ export class RecordTable {
     return this.liveCount;
   }
 
+  /** Bytes the live keys and texts take. */
+  get bytesUsed(): number {
+    return this.liveBytes;
+  }
+
+  /** Bytes the record under `key` takes (key and text), 0 when there is none. */
+  sizeOf(key: string): number {
+    const cell = this.find(key);
+    if (cell < 0) return 0;
+    const slot = (this.cells[cell] as number) - 1;
+    return (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+  }
+
+  /** A table holding the same records, sharing nothing with this one: typed-array and buffer copies. */
+  clone(): RecordTable {
+    const copy = new RecordTable();
+    copy.bytes = Buffer.from(this.bytes.subarray(0, this.end));
+    copy.end = this.end;
+    copy.liveBytes = this.liveBytes;
+    copy.starts = this.starts.slice();
+    copy.keyLengths = this.keyLengths.slice();
+    copy.textLengths = this.textLengths.slice();
+    copy.hashes = this.hashes.slice();
+    copy.slotCount = this.slotCount;
+    copy.liveCount = this.liveCount;
+    copy.cells = this.cells.slice();
+    copy.tombstones = this.tombstones;
+    return copy;
+  }
+
+  /**
+   * Up to `limit` texts from the slot `from` on, and the slot to go on from (-1 at the end), so a
+   * long listing can be served a page at a time. Only stable on a table nobody writes to.
+   */
+  textsFrom(from: number, limit: number): { texts: string[]; next: number } {
+    const texts: string[] = [];
+    let slot = from;
+    for (; slot < this.slotCount && texts.length < limit; slot++) if (this.starts[slot] !== DEAD) texts.push(this.textOf(slot));
+    return { texts, next: slot < this.slotCount ? slot : -1 };
+  }
+
   has(key: string): boolean {
     return this.find(key) >= 0;
   }
@@ -163,11 +204,12 @@ export class RecordTable {
 
   /**
    * Room for `length` more bytes: the live records moved to a buffer of the same size when at least
-   * half of it is dead, else twice as large (or more, for a large record).
+   * a quarter of it is dead, else twice as large (or more, for a large record); a buffer is at most
+   * about 2.7 times the bytes it holds.
    */
   private makeRoom(length: number): void {
     let size = Math.max(this.bytes.length, INITIAL_BYTES);
-    while (this.liveBytes + length > size / 2) size *= 2;
+    while (this.liveBytes + length > size * 0.75) size *= 2;
     const target = Buffer.allocUnsafe(size);
     if (this.liveBytes === this.end) {
       // Nothing dead: one copy, every record where it was.

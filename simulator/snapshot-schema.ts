@@ -33,7 +33,8 @@ const SNAPSHOT_SCHEMA = {
         categories: record(['id', 'name']),
         brands: record(['id', 'name']),
         products: record(['id', 'name', 'categoryId', 'brandId'], { enabled: { type: 'boolean' } }),
-        orderCounters: record(['consumerId'], { orderIds: { type: 'array', items: id } }),
+        // Every counter is served from its orderIds: one without them could not be read.
+        orderCounters: record(['consumerId', 'orderIds'], { orderIds: { type: 'array', items: id } }),
         appEvents: record(['idMensagem', 'nomeEvento']),
       },
     },

@@ -3,21 +3,33 @@
  * with snapshot to plain JSON and restore. Each record is kept as its JSON text outside the heap
  * (record-table.ts): a store of 100 000 records costs the garbage collector next to nothing, so it
  * serves as fast as an empty one; and every read is a copy.
+ *
+ * Stores share collections copy-on-write: a tenant starts as a fork of the dataset's store (a few
+ * pointers, whatever the dataset's size) and copies a collection only when it first writes to it;
+ * an export forks the same way, so it reads a collection nobody writes while it streams. A store
+ * holds at most its dataset's bytes plus a quota; a write past that is refused (507).
  */
+import { SimulatorError } from './error-catalogue.ts';
 import { RecordTable } from './record-table.ts';
 
 export type StoredRecord = Record<string, unknown>;
 
+/**
+ * The key of a child under its parent. JSON of the pair, so no id (a `/`, a quote, anything) can
+ * make two pairs share a key: `["acme","north/zone-1"]` is not `["acme/north","zone-1"]`.
+ */
+export const compositeKey = (parent: unknown, id: unknown): string => JSON.stringify([String(parent), String(id)]);
+
 /** How each collection keys its records; composite keys keep a child under its parent. */
 export const COLLECTION_KEYS = {
   merchants: (r: StoredRecord) => String(r.id),
-  providers: (r: StoredRecord) => `${String(r.merchantId)}/${String(r.id)}`,
+  providers: (r: StoredRecord) => compositeKey(r.merchantId, r.id),
   customers: (r: StoredRecord) => String(r.id),
-  consumerAddresses: (r: StoredRecord) => `${String(r.consumerId)}/${String(r.id)}`,
+  consumerAddresses: (r: StoredRecord) => compositeKey(r.consumerId, r.id),
   dealers: (r: StoredRecord) => String(r.id),
-  coverageAreas: (r: StoredRecord) => `${String(r.dealerId)}/${String(r.id)}`,
-  devices: (r: StoredRecord) => `${String(r.userId)}/${String(r.deviceId)}`,
-  orderEtas: (r: StoredRecord) => `${String(r.dealerId)}/${String(r.orderId)}`,
+  coverageAreas: (r: StoredRecord) => compositeKey(r.dealerId, r.id),
+  devices: (r: StoredRecord) => compositeKey(r.userId, r.deviceId),
+  orderEtas: (r: StoredRecord) => compositeKey(r.dealerId, r.orderId),
   users: (r: StoredRecord) => String(r.id),
   categories: (r: StoredRecord) => String(r.id),
   brands: (r: StoredRecord) => String(r.id),
@@ -35,12 +47,27 @@ export type CollectionName = keyof typeof COLLECTION_KEYS;
 const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
   users: ['email'],
   brands: ['name'],
-  providers: ['merchantId'],
+  providers: ['merchantId', 'name'],
   coverageAreas: ['dealerId'],
 };
 
 const FOLDED_FIELDS = new Set(['email', 'name']);
-const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
+export const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
+
+/** The value each collection keeps unique (within the scope, when one is named): what putUnique checks. */
+export const UNIQUE_FIELDS: Partial<Record<CollectionName, { field: string; scope?: string }>> = {
+  brands: { field: 'name' },
+  users: { field: 'email' },
+  providers: { field: 'name', scope: 'merchantId' },
+};
+
+/** The record's unique value as an index keeps it ('' when the collection has none or the record lacks it). */
+export function uniqueValueOf(collection: CollectionName, record: StoredRecord): string {
+  const unique = UNIQUE_FIELDS[collection];
+  if (!unique || record[unique.field] === undefined || record[unique.field] === null) return '';
+  const value = indexValue(unique.field, record[unique.field]);
+  return unique.scope ? JSON.stringify([String(record[unique.scope]), value]) : value;
+}
 export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
 
 export interface Snapshot {
@@ -48,68 +75,161 @@ export interface Snapshot {
   collections: Partial<Record<CollectionName, StoredRecord[]>>;
 }
 
-export class Store {
-  private readonly collections = new Map<CollectionName, RecordTable>(COLLECTION_NAMES.map((name) => [name, new RecordTable()]));
+type FieldIndex = Map<string, Map<string, Set<string>>>;
 
-  /** collection → field → value → keys of the records holding it. */
-  private readonly indexes = new Map<CollectionName, Map<string, Map<string, Set<string>>>>(
-    Object.entries(INDEXED_FIELDS).map(([name, fields]) => [name as CollectionName, new Map(fields.map((f) => [f, new Map()]))]),
-  );
+/** One collection's records and indexes; `shared` ones belong to several stores and are copied before a write. */
+interface Collection {
+  table: RecordTable;
+  /** field → value → keys of the records holding it. */
+  index: FieldIndex | undefined;
+  shared: boolean;
+}
+
+const emptyCollection = (name: CollectionName): Collection => ({
+  table: new RecordTable(),
+  index: INDEXED_FIELDS[name] ? new Map(INDEXED_FIELDS[name].map((f) => [f, new Map()])) : undefined,
+  shared: false,
+});
+
+export class Store {
+  private collections = new Map<CollectionName, Collection>(COLLECTION_NAMES.map((name) => [name, emptyCollection(name)]));
+  /** The bytes this store may hold: its dataset's plus its quota. */
+  private allowance: number;
+  /** Counts the changes, so a saver can tell a store that changed since it last saved. */
+  changes = 0;
+
+  /** `baseBytes`: what its dataset holds; `quotaBytes`: what it may hold beyond. */
+  constructor(private readonly quotaBytes = Number.POSITIVE_INFINITY, private baseBytes = 0) {
+    this.allowance = baseBytes + quotaBytes;
+  }
+
+  /** A store with the same records, sharing every collection until one of the two writes to it. */
+  fork(quotaBytes = this.quotaBytes): Store {
+    const fork = new Store(quotaBytes, this.bytesUsed());
+    fork.share(this);
+    return fork;
+  }
+
+  /** Replaces every collection with the other store's, shared; the bytes it holds become this store's base. */
+  restoreFrom(other: Store): void {
+    this.changes++;
+    this.share(other);
+    this.baseBytes = other.bytesUsed();
+    this.allowance = this.baseBytes + this.quotaBytes;
+  }
 
   /** A copy of the record stored under `key`. */
   get(collection: CollectionName, key: string): StoredRecord | undefined {
-    const text = this.of(collection).get(key);
+    const text = this.of(collection).table.get(key);
     return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
   has(collection: CollectionName, key: string): boolean {
-    return this.of(collection).has(key);
+    return this.of(collection).table.has(key);
   }
 
   /** Stores a record under the key its collection derives from it, replacing any record there. */
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
     const key = COLLECTION_KEYS[collection](record);
-    if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    this.of(collection).set(key, JSON.stringify(record));
-    this.index(collection, key, record);
+    const text = JSON.stringify(record);
+    const current = this.of(collection);
+    const grows = Buffer.byteLength(text) + 2 * key.length - current.table.sizeOf(key);
+    if (grows > 0 && this.bytesUsed() + grows > this.allowance) {
+      throw new SimulatorError('StorageQuotaExceeded', { message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.` });
+    }
+    const { table, index } = this.writable(collection);
+    this.changes++;
+    if (index) this.unindex(index, key, this.get(collection, key));
+    table.set(key, text);
+    if (index) this.index(index, key, record);
     return record;
   }
 
   delete(collection: CollectionName, key: string): boolean {
-    if (this.indexes.has(collection)) this.unindex(collection, key, this.get(collection, key));
-    return this.of(collection).delete(key);
+    if (!this.of(collection).table.has(key)) return false;
+    const { table, index } = this.writable(collection);
+    this.changes++;
+    if (index) this.unindex(index, key, this.get(collection, key));
+    return table.delete(key);
   }
 
   /** The records whose indexed `field` equals `value` (names and e-mails ignoring case and surrounding spaces). */
   findBy(collection: CollectionName, field: string, value: unknown): StoredRecord[] {
-    const keys = this.indexes.get(collection)?.get(field);
+    const keys = this.of(collection).index?.get(field);
     if (!keys) throw new Error(`${collection}.${field} is not indexed`);
     return [...(keys.get(indexValue(field, value)) ?? [])].map((k) => this.get(collection, k)).filter((r): r is StoredRecord => r !== undefined);
   }
 
   list(collection: CollectionName): StoredRecord[] {
-    return this.of(collection).texts().map((text) => JSON.parse(text) as StoredRecord);
+    return this.of(collection).table.texts().map((text) => JSON.parse(text) as StoredRecord);
   }
 
   size(collection: CollectionName): number {
-    return this.of(collection).size;
+    return this.of(collection).table.size;
+  }
+
+  /** Bytes of keys and texts the store holds. */
+  bytesUsed(): number {
+    let bytes = 0;
+    for (const { table } of this.collections.values()) bytes += table.bytesUsed;
+    return bytes;
+  }
+
+  /**
+   * Every collection's table as it is now, frozen: later writes to this store copy the collection
+   * first, so a long export reads a table that no write moves under it.
+   */
+  frozenTables(): [CollectionName, RecordTable][] {
+    return [...this.collections].map(([name, collection]) => {
+      collection.shared = true;
+      return [name, collection.table];
+    });
   }
 
   snapshot(): Snapshot {
     return { version: 1, collections: Object.fromEntries(COLLECTION_NAMES.map((name) => [name, this.list(name)])) };
   }
 
-  /** Replaces every collection with the snapshot's records. */
+  /** Replaces every collection with the snapshot's records; refused whole (507) past the quota. */
   restore(snapshot: Snapshot): void {
-    for (const name of COLLECTION_NAMES) {
-      this.of(name).clear();
-      for (const fieldIndex of this.indexes.get(name)?.values() ?? []) fieldIndex.clear();
-      for (const record of snapshot.collections[name] ?? []) this.put(name, record);
+    const staged = new Store(this.quotaBytes, this.baseBytes);
+    staged.add(snapshot);
+    this.collections = staged.collections;
+    this.changes++;
+  }
+
+  /** Stores every record of the snapshot beside those already here; refused whole (507) past the quota. */
+  add(snapshot: Snapshot): void {
+    let grows = 0;
+    for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) grows += Buffer.byteLength(JSON.stringify(record)) + 2 * COLLECTION_KEYS[name](record).length;
+    if (this.bytesUsed() + grows > this.allowance && grows > 0) {
+      throw new SimulatorError('StorageQuotaExceeded', { message: `The snapshot needs ${grows} bytes; the tenant may hold ${this.allowance - this.bytesUsed()} more.` });
+    }
+    for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) this.put(name, record);
+  }
+
+  private share(other: Store): void {
+    for (const [name, collection] of other.collections) {
+      collection.shared = true;
+      this.collections.set(name, { ...collection });
     }
   }
 
-  private index(collection: CollectionName, key: string, record: StoredRecord): void {
-    for (const [field, byValue] of this.indexes.get(collection) ?? []) {
+  /** The collection, copied first when it is shared with another store. */
+  private writable(collection: CollectionName): Collection {
+    const current = this.of(collection);
+    if (!current.shared) return current;
+    const copy: Collection = {
+      table: current.table.clone(),
+      index: current.index && new Map([...current.index].map(([field, byValue]) => [field, new Map([...byValue].map(([v, keys]) => [v, new Set(keys)]))])),
+      shared: false,
+    };
+    this.collections.set(collection, copy);
+    return copy;
+  }
+
+  private index(index: FieldIndex, key: string, record: StoredRecord): void {
+    for (const [field, byValue] of index) {
       if (record[field] === undefined || record[field] === null) continue;
       const value = indexValue(field, record[field]);
       let keys = byValue.get(value);
@@ -118,9 +238,9 @@ export class Store {
     }
   }
 
-  private unindex(collection: CollectionName, key: string, record: StoredRecord | undefined): void {
+  private unindex(index: FieldIndex, key: string, record: StoredRecord | undefined): void {
     if (!record) return;
-    for (const [field, byValue] of this.indexes.get(collection) ?? []) {
+    for (const [field, byValue] of index) {
       if (record[field] === undefined || record[field] === null) continue;
       const value = indexValue(field, record[field]);
       const keys = byValue.get(value);
@@ -129,7 +249,7 @@ export class Store {
     }
   }
 
-  private of(collection: CollectionName): RecordTable {
+  private of(collection: CollectionName): Collection {
     const records = this.collections.get(collection);
     if (!records) throw new Error(`unknown collection ${collection}`);
     return records;

@@ -1,52 +1,176 @@
 /**
- * Tenants: each has its own store, journal and fault rules, made from the dataset on first use, so
- * parallel test runs and partner teams never see each other's data.
+ * Tenants: each has its own store, journal and fault rules, so parallel test runs and partner teams
+ * never see each other's data. A tenant comes into being only through an authenticated request or
+ * the admin API, as a fork of the dataset's store (a few pointers, whatever the dataset's size).
+ * Past the tenant limit, the least recently used idle tenant other than `default` is evicted: the
+ * eviction is logged and counted.
  */
-import { FaultRules } from './faults.ts';
-import { Journal } from './journal.ts';
+import { FaultRules, type FaultConfig, type FaultRule, type FaultRuleInput } from './faults.ts';
+import { Journal, type JournalEntry, type JournalQuery, type JournalRecord } from './journal.ts';
+import { JournalBudget } from './journal-budget.ts';
+import { MemoryRecordStore, type RecordStore } from './record-store.ts';
 import { Store, type Snapshot } from './store.ts';
 
 export const DEFAULT_TENANT = 'default';
-const MAX_TENANTS = 10_000;
 
-export class Tenant {
-  readonly store = new Store();
-  readonly journal = new Journal();
+/** The limits of a shared simulator; README "Running a shared simulator" lists them. */
+export interface TenantLimits {
+  /** Tenants kept at once, `default` included. */
+  maxTenants: number;
+  /** Bytes of records a tenant may hold beyond its dataset. */
+  quotaBytes: number;
+  /** Bytes the journals of all tenants hold together. */
+  journalBudgetBytes: number;
+}
+
+export const DEFAULT_TENANT_LIMITS: TenantLimits = {
+  maxTenants: 100,
+  quotaBytes: 4 * 1024 * 1024,
+  journalBudgetBytes: 128 * 1024 * 1024,
+};
+
+/** What GET /__sim/health reports of the tenants. */
+export interface TenantStats {
+  tenants: number;
+  maxTenants: number;
+  evictedTenants: number;
+  journalBytes: number;
+  journalBudgetBytes: number;
+}
+
+/** A tenant's request journal, kept in memory or in Redis. */
+export interface TenantJournal {
+  record(entry: JournalRecord): void | Promise<void>;
+  read(query?: JournalQuery): JournalEntry[] | Promise<JournalEntry[]>;
+  clear(): void | Promise<void>;
+}
+
+/** A tenant's fault rules, kept in memory or in Redis (where a rule's count is spent once across processes). */
+export interface TenantFaults {
+  set(rules: FaultRuleInput[], seed?: number): FaultConfig | Promise<FaultConfig>;
+  get(): FaultConfig | Promise<FaultConfig>;
+  clear(): void | Promise<void>;
+  fire(operationId: string): readonly FaultRule[] | Promise<readonly FaultRule[]>;
+}
+
+export interface Tenant {
+  readonly name: string;
+  readonly store: RecordStore;
+  readonly journal: TenantJournal;
+  readonly faults: TenantFaults;
+  /** Requests of this tenant being served: a tenant with any is not idle, and is never evicted. */
+  inFlight: number;
+}
+
+/** Where tenants live: this process's memory (TenantRegistry) or Redis (redis-tenants.ts). */
+export interface TenantDirectory {
+  /** The tenant if it exists, marked as just used. */
+  find(name: string): Promise<Tenant | undefined>;
+  /** The tenant, made from the dataset when it does not exist. */
+  obtain(name: string): Promise<Tenant>;
+  /** Puts a tenant's state back to the dataset (or empties it), clearing its journal and faults. */
+  reset(name: string, empty: boolean): Promise<Tenant>;
+  /** Puts a tenant's data back to the dataset (or empties it), keeping its journal and fault rules. */
+  restoreData(name: string, empty?: boolean): Promise<Tenant>;
+  stats(): Promise<TenantStats>;
+  close(): Promise<void>;
+}
+
+class MemoryTenant implements Tenant {
+  readonly journal: Journal;
   readonly faults = new FaultRules();
+  readonly store: MemoryRecordStore;
+  inFlight = 0;
 
-  constructor(readonly name: string, dataset: Snapshot) {
-    this.store.restore(dataset);
+  constructor(readonly name: string, readonly memory: Store, budget: JournalBudget) {
+    this.journal = new Journal(budget);
+    this.store = new MemoryRecordStore(memory);
   }
 }
 
-export class TenantRegistry {
-  private readonly tenants = new Map<string, Tenant>();
+/** Tenants in this process's memory. */
+export class TenantRegistry implements TenantDirectory {
+  /** In order of last use, least recent first. */
+  private readonly tenants = new Map<string, MemoryTenant>();
+  private readonly budget: JournalBudget;
+  private evictedCount = 0;
 
-  constructor(private readonly dataset: () => Snapshot) {}
+  constructor(
+    private readonly dataset: Store,
+    private readonly limits: TenantLimits = DEFAULT_TENANT_LIMITS,
+    private readonly onEvict: (tenant: string) => void = () => undefined,
+  ) {
+    this.budget = new JournalBudget(limits.journalBudgetBytes);
+  }
 
-  get(name: string): Tenant {
-    let tenant = this.tenants.get(name);
-    if (!tenant) {
-      // Oldest tenants go first when a long-running simulator has served very many test runs.
-      if (this.tenants.size >= MAX_TENANTS) this.tenants.delete(this.tenants.keys().next().value ?? '');
-      tenant = new Tenant(name, this.dataset());
+  async find(name: string): Promise<Tenant | undefined> {
+    return this.findNow(name);
+  }
+
+  async obtain(name: string): Promise<Tenant> {
+    return this.obtainNow(name);
+  }
+
+  private findNow(name: string): MemoryTenant | undefined {
+    const tenant = this.tenants.get(name);
+    if (tenant) {
+      this.tenants.delete(name);
       this.tenants.set(name, tenant);
     }
     return tenant;
   }
 
-  /** Puts a tenant's state back to the dataset (or empties it), clearing its journal and faults. */
-  reset(name: string, empty: boolean): Tenant {
-    const tenant = this.restoreData(name, empty);
+  /** The tenant, made from the dataset when it does not exist (evicting one past the limit). */
+  obtainNow(name: string): MemoryTenant {
+    const known = this.findNow(name);
+    if (known) return known;
+    if (this.tenants.size >= this.limits.maxTenants) this.evictOne();
+    const tenant = new MemoryTenant(name, this.dataset.fork(this.limits.quotaBytes), this.budget);
+    this.tenants.set(name, tenant);
+    return tenant;
+  }
+
+  async reset(name: string, empty: boolean): Promise<Tenant> {
+    const tenant = await this.restoreData(name, empty);
     tenant.journal.clear();
     tenant.faults.clear();
     return tenant;
   }
 
-  /** Puts a tenant's data back to the dataset (or empties it), keeping its journal and fault rules. */
-  restoreData(name: string, empty = false): Tenant {
-    const tenant = this.get(name);
-    tenant.store.restore(empty ? { version: 1, collections: {} } : this.dataset());
+  async restoreData(name: string, empty = false): Promise<MemoryTenant> {
+    const tenant = this.obtainNow(name);
+    tenant.memory.restoreFrom(empty ? new Store() : this.dataset);
     return tenant;
+  }
+
+  /** Every tenant's records, for the state file. */
+  stores(): Map<string, Store> {
+    return new Map([...this.tenants].map(([name, tenant]) => [name, tenant.memory]));
+  }
+
+  /** Replaces a tenant's records (made when it does not exist) with a snapshot, from the state file. */
+  restoreTenant(name: string, snapshot: Snapshot): void {
+    this.obtainNow(name).memory.restore(snapshot);
+  }
+
+  async close(): Promise<void> {}
+
+  async stats(): Promise<TenantStats> {
+    return {
+      tenants: this.tenants.size, maxTenants: this.limits.maxTenants, evictedTenants: this.evictedCount,
+      journalBytes: this.budget.bytesHeld, journalBudgetBytes: this.limits.journalBudgetBytes,
+    };
+  }
+
+  /** Evicts the least recently used tenant that is idle and not `default`; none when every one is busy. */
+  private evictOne(): void {
+    for (const [name, tenant] of this.tenants) {
+      if (name === DEFAULT_TENANT || tenant.inFlight > 0) continue;
+      this.tenants.delete(name);
+      tenant.journal.clear();
+      this.evictedCount++;
+      this.onEvict(name);
+      return;
+    }
   }
 }

@@ -12,14 +12,15 @@ import { parseJsonBody } from '../json-body.ts';
 import { redact } from '../redact.ts';
 import { redactJsonText } from '../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
+import { exportStream } from '../state-export.ts';
 import type { Snapshot } from '../store.ts';
-import { DEFAULT_TENANT, type TenantRegistry } from '../tenants.ts';
+import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
 import { KNOWN_STATES, setUpState, type StateParams } from './provider-states.ts';
 
 export interface AdminRoutesOptions {
   contract: Contract;
   auth: Authenticator;
-  tenants: TenantRegistry;
+  tenants: TenantDirectory;
   adminKey: string | undefined;
   version: string;
   /** The server's own secrets (token secret, API key, admin key): never in an admin response. */
@@ -59,6 +60,16 @@ function jsonBody(request: FastifyRequest): unknown {
   return raw && raw.length > 0 ? parseJsonBody(raw) : {};
 }
 
+/** The request's snapshot, or 400 naming every problem (the state is left as it was). */
+function validSnapshot(request: FastifyRequest): Snapshot {
+  const snapshot = jsonBody(request);
+  const problems = snapshotProblems(snapshot);
+  if (problems.length > 0) {
+    throw new SimulatorError('InvalidSnapshot', { details: problems.map((p) => ({ target: 'body', message: p })), message: problems.join('; ') });
+  }
+  return snapshot as Snapshot;
+}
+
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;
   const adminKey = options.adminKey ? Buffer.from(options.adminKey) : undefined;
@@ -67,7 +78,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     const query = (request.query as Record<string, string | undefined>).tenant;
     const name = (typeof header === 'string' ? header : undefined) ?? query ?? DEFAULT_TENANT;
     if (!/^[A-Za-z0-9._:-]{1,100}$/.test(name)) throw new SimulatorError('InvalidAdminRequest', { target: 'header.X-Sim-Tenant', message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters.' });
-    return tenants.get(name);
+    return tenants.obtain(name);
   };
 
   void app.register(async (admin) => {
@@ -95,7 +106,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       else done(null, redactJsonText(payload, serverSecrets));
     });
 
-    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length }));
+    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length, pid: process.pid, ...(await tenants.stats()) }));
 
     // What the console lists in its filters and forms: each operation with its documented statuses.
     admin.get('/operations', async () => ({
@@ -117,15 +128,15 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       const body = jsonBody(request);
       const validate = validateStateRequest();
       if (!validate(body)) invalid(validate.errors);
-      const tenant = tenantOf(request);
+      const tenant = await tenantOf(request);
       const params: StateParams = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
       if (body.action === 'teardown') {
         // Pact tears a state down after each interaction: the tenant's data goes back to the
         // dataset; its journal and fault rules stay, since other clients may rely on them.
-        tenants.restoreData(tenant.name);
+        await tenants.restoreData(tenant.name);
         return {};
       }
-      const used = setUpState(tenant.store, body.state, params, contract);
+      const used = await setUpState(tenant.store, body.state, params, contract);
       if (!used) {
         throw new SimulatorError('UnknownProviderState', { message: `Unknown provider state "${body.state}". Known states: ${KNOWN_STATES.join('; ')}.` });
       }
@@ -134,26 +145,30 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
     admin.post('/reset', async (request) => {
       const empty = (request.query as Record<string, string | undefined>).empty === 'true';
-      const tenant = tenants.reset(tenantOf(request).name, empty);
+      const tenant = await tenants.reset((await tenantOf(request)).name, empty);
       return { tenant: tenant.name, empty };
     });
 
-    admin.get('/state', async (request) => redact(tenantOf(request).store.snapshot()));
+    // Streamed a page at a time from frozen tables: other tenants are served while it is written.
+    admin.get('/state', async (request, reply) => reply.type('application/json').send(exportStream((await tenantOf(request)).store)));
 
+    // A snapshot larger than the body limit is imported in pages: PUT the first, PATCH the others.
     admin.put('/state', async (request) => {
-      const snapshot = jsonBody(request);
-      const problems = snapshotProblems(snapshot);
-      if (problems.length > 0) {
-        throw new SimulatorError('InvalidSnapshot', { details: problems.map((p) => ({ target: 'body', message: p })), message: problems.join('; ') });
-      }
-      tenantOf(request).store.restore(snapshot as Snapshot);
+      const snapshot = validSnapshot(request);
+      await (await tenantOf(request)).store.restore(snapshot);
       return { restored: true };
+    });
+
+    admin.patch('/state', async (request) => {
+      const snapshot = validSnapshot(request);
+      await (await tenantOf(request)).store.add(snapshot);
+      return { added: true };
     });
 
     admin.get('/requests', async (request) => {
       const q = request.query as Record<string, string | undefined>;
       return {
-        requests: tenantOf(request).journal.read({
+        requests: await (await tenantOf(request)).journal.read({
           ...(q.since ? { since: q.since } : {}),
           ...(q.operationId ? { operationId: q.operationId } : {}),
           ...(q.status ? { status: Number(q.status) } : {}),
@@ -162,7 +177,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     });
 
     admin.delete('/requests', async (request, reply) => {
-      tenantOf(request).journal.clear();
+      await (await tenantOf(request)).journal.clear();
       return reply.code(204).send();
     });
 
@@ -172,21 +187,21 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       if (!validate(body)) invalid(validate.errors);
       const unknown = body.rules.map((r) => r.operationId).filter((id) => id !== '*' && !contract.operationsById.has(id));
       if (unknown.length > 0) throw new SimulatorError('InvalidAdminRequest', { target: 'body.rules', message: `Unknown operationId ${unknown.join(', ')}.` });
-      return tenantOf(request).faults.set(body.rules, body.seed);
+      return (await tenantOf(request)).faults.set(body.rules, body.seed);
     });
 
-    admin.get('/faults', async (request) => tenantOf(request).faults.get());
+    admin.get('/faults', async (request) => (await tenantOf(request)).faults.get());
 
     admin.delete('/faults', async (request, reply) => {
-      tenantOf(request).faults.clear();
+      await (await tenantOf(request)).faults.clear();
       return reply.code(204).send();
     });
 
     // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
-    admin.get('/events', async (request) => ({ events: redact(tenantOf(request).store.list('appEvents')) }));
+    admin.get('/events', async (request) => ({ events: redact(await (await tenantOf(request)).store.list('appEvents')) }));
 
     admin.get('/counters', async (request) => ({
-      counters: tenantOf(request).store.list('orderCounters').map((c) => {
+      counters: (await (await tenantOf(request)).store.list('orderCounters')).map((c) => {
         const orderIds = Array.isArray(c.orderIds) ? c.orderIds : [];
         return { consumerId: c.consumerId, orderCount: orderIds.length, orderIds };
       }),

@@ -2,8 +2,8 @@
 import type { HandlerTable, OperationContext } from '../operation-handler.ts';
 
 export const customerHandlers: HandlerTable = {
-  upsertCustomer({ params, body, store }: OperationContext<Record<string, unknown>>) {
-    store.put('customers', { ...body, id: params.customerId });
+  async upsertCustomer({ params, body, store }: OperationContext<Record<string, unknown>>) {
+    await store.put('customers', { ...body, id: params.customerId });
     return undefined;
   },
 };

@@ -1,34 +1,35 @@
 /** Dealer coverage areas, delivery estimates and the devices of dealer users. */
 import { SimulatorError } from '../error-catalogue.ts';
 import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import { compositeKey } from '../store.ts';
 
 export const dealerHandlers: HandlerTable = {
-  updateCoverageArea({ params, body, store }: OperationContext<{ coverageAreaId?: string; dealerId?: string; name: string }>) {
+  async updateCoverageArea({ params, body, store }: OperationContext<{ coverageAreaId?: string; dealerId?: string; name: string }>) {
     if (body.coverageAreaId !== undefined && body.coverageAreaId !== params.coverageAreaId) {
       throw new SimulatorError('IdMismatch', { target: 'body.coverageAreaId', message: 'body.coverageAreaId does not match the coverageAreaId of the path.' });
     }
     if (body.dealerId !== undefined && body.dealerId !== params.dealerId) {
       throw new SimulatorError('IdMismatch', { target: 'body.dealerId', message: 'body.dealerId does not match the dealerId of the path.' });
     }
-    const area = store.get('coverageAreas', `${params.dealerId}/${params.coverageAreaId}`);
+    const area = await store.get('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId));
     if (!area) throw new SimulatorError('CoverageAreaNotFound');
-    store.put('coverageAreas', { ...area, name: body.name });
+    await store.put('coverageAreas', { ...area, name: body.name });
     return undefined;
   },
 
-  deleteCoverageArea({ params, store }: OperationContext) {
-    if (!store.delete('coverageAreas', `${params.dealerId}/${params.coverageAreaId}`)) throw new SimulatorError('CoverageAreaNotFound');
+  async deleteCoverageArea({ params, store }: OperationContext) {
+    if (!await store.delete('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId))) throw new SimulatorError('CoverageAreaNotFound');
     return undefined;
   },
 
-  registerDealerDevice({ params, body, store }: OperationContext<Record<string, unknown>>) {
-    store.put('devices', { ...body, userId: params.userId });
+  async registerDealerDevice({ params, body, store }: OperationContext<Record<string, unknown>>) {
+    await store.put('devices', { ...body, userId: params.userId });
     return undefined;
   },
 
-  updateOrderEta({ params, body, store }: OperationContext<{ eta: number }>) {
-    if (!store.has('dealers', params.dealerId ?? '')) throw new SimulatorError('DealerNotFound');
-    store.put('orderEtas', { dealerId: params.dealerId, orderId: params.orderId, eta: body.eta, updatedAt: new Date().toISOString() });
+  async updateOrderEta({ params, body, store }: OperationContext<{ eta: number }>) {
+    if (!await store.has('dealers', params.dealerId ?? '')) throw new SimulatorError('DealerNotFound');
+    await store.put('orderEtas', { dealerId: params.dealerId, orderId: params.orderId, eta: body.eta, updatedAt: new Date().toISOString() });
     return undefined;
   },
 };

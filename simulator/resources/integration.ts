@@ -2,10 +2,8 @@
 import type { HandlerTable, OperationContext } from '../operation-handler.ts';
 
 export const integrationHandlers: HandlerTable = {
-  receiveAppEvent({ body, store }: OperationContext<{ idMensagem: string; nomeEvento: string; mensagem?: unknown }>) {
-    if (!store.has('appEvents', body.idMensagem)) {
-      store.put('appEvents', { idMensagem: body.idMensagem, nomeEvento: body.nomeEvento, mensagem: body.mensagem ?? null, receivedAt: new Date().toISOString() });
-    }
+  async receiveAppEvent({ body, store }: OperationContext<{ idMensagem: string; nomeEvento: string; mensagem?: unknown }>) {
+    await store.putIfAbsent('appEvents', { idMensagem: body.idMensagem, nomeEvento: body.nomeEvento, mensagem: body.mensagem ?? null, receivedAt: new Date().toISOString() });
     return undefined;
   },
 };

@@ -12,17 +12,16 @@ interface UserBody {
 }
 
 export const userHandlers: HandlerTable = {
-  upsertUser({ body, claims, store }: OperationContext<UserBody>) {
+  async upsertUser({ body, claims, store }: OperationContext<UserBody>) {
     // The user's id is in the body, not the path: a token bound to a user (`sub`) upserts only that user.
     if (claims?.sub !== undefined && claims.sub !== body.id) {
       throw new SimulatorError('Forbidden', { target: 'body.id', message: 'The token is bound to another user.' });
     }
-    if (store.findBy('users', 'email', body.email).some((u) => u.id !== body.id)) throw new SimulatorError('EmailTaken');
-    const existing = store.get('users', body.id);
+    const existing = await store.get('users', body.id);
     const defaults = { userType: 'Consumer', emailConfirmed: false, phoneNumberConfirmed: false, twoFactorEnabled: false, passwordChangePending: false };
     const changedEmail = existing && String(existing.email).toLowerCase() !== body.email.toLowerCase();
     const changedPhone = existing && existing.cellPhone !== (body.cellPhone ?? null);
-    store.put('users', {
+    const stored = await store.putUnique('users', {
       ...defaults,
       ...existing,
       id: body.id,
@@ -33,12 +32,13 @@ export const userHandlers: HandlerTable = {
       // A changed address or number is no longer confirmed.
       ...(changedEmail ? { emailConfirmed: false } : {}),
       ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
-    });
+    }, 'email');
+    if (!stored) throw new SimulatorError('EmailTaken');
     return undefined;
   },
 
-  getUserProfile({ params, store }: OperationContext) {
-    const user = store.get('users', params.userId ?? '');
+  async getUserProfile({ params, store }: OperationContext) {
+    const user = await store.get('users', params.userId ?? '');
     if (!user) throw new SimulatorError('UserNotFound');
     return profileOf(user);
   },

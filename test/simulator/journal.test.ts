@@ -1,6 +1,7 @@
 /** The journal's ring of bytes gives back what was recorded, newest last, within its bounds. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JournalBudget } from '../../simulator/journal-budget.ts';
 import { Journal, JOURNAL_LIMIT, JOURNAL_MAX_BYTES, type JournalRecord } from '../../simulator/journal.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
@@ -81,5 +82,54 @@ describe('the request journal', () => {
     const text = JSON.stringify(journal.read());
     expect(text).not.toContain('abc.def.ghi');
     expect(text).not.toContain('push-secret-1');
+  });
+
+  it('keeps the journals of many tenants together under one budget, the oldest entries of any tenant going first', () => {
+    const budget = new JournalBudget(4 * 1024 * 1024);
+    const journals = Array.from({ length: 20 }, () => new Journal(budget));
+    const body = bodyOf(100 * 1024);
+    // Tenant 0 speaks first, then every other tenant in turn, many times over the budget.
+    for (let i = 1; i <= 10; i++) journals[0]!.record(record({ path: `/first/${i}`, requestText: body }));
+    for (let round = 1; round <= 10; round++) {
+      for (const [t, journal] of journals.entries()) if (t > 0) journal.record(record({ path: `/t${t}/${round}`, requestText: body }));
+      const held = journals.reduce((sum, j) => sum + j.bytesHeld, 0);
+      expect(held).toBe(budget.bytesHeld);
+      expect(held).toBeLessThanOrEqual(budget.maxBytes);
+    }
+    // The oldest entries, tenant 0's, went first; every tenant keeps its newest.
+    expect(journals[0]!.read()).toEqual([]);
+    for (const [t, journal] of journals.entries()) if (t > 0) expect(journal.read().at(-1)?.path).toBe(`/t${t}/10`);
+    // Cleared, the journals give their bytes back.
+    for (const journal of journals) journal.clear();
+    expect(budget.bytesHeld).toBe(0);
+    journals[3]!.record(record({ path: '/after' }));
+    expect(journals[3]!.read().map((e) => e.path)).toEqual(['/after']);
+  });
+
+  it('reads back what it kept through any mix of tenants, sizes and clears, within the budget', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ tenant: fc.nat(5), size: fc.integer({ min: 20, max: 300_000 }), clear: fc.boolean() }), { minLength: 1, maxLength: 200 }), (steps) => {
+        const budget = new JournalBudget(1024 * 1024);
+        const journals = Array.from({ length: 6 }, () => new Journal(budget));
+        const written = journals.map(() => [] as string[]);
+        steps.forEach(({ tenant, size, clear }, i) => {
+          if (clear && i % 7 === 0) {
+            journals[tenant]!.clear();
+            written[tenant] = [];
+            return;
+          }
+          journals[tenant]!.record(record({ path: `/${i}`, requestText: bodyOf(size) }));
+          written[tenant]!.push(`/${i}`);
+          expect(budget.bytesHeld).toBeLessThanOrEqual(budget.maxBytes);
+          expect(journals.reduce((sum, j) => sum + j.bytesHeld, 0)).toBe(budget.bytesHeld);
+        });
+        // What each journal kept is the newest of what it was given, in order.
+        journals.forEach((journal, t) => {
+          const kept = journal.read().map((e) => e.path);
+          expect(written[t]!.slice(written[t]!.length - kept.length)).toEqual(kept);
+        });
+      }),
+      { seed: PROPERTY_SEED, numRuns: 100 },
+    );
   });
 });

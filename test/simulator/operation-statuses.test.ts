@@ -24,6 +24,7 @@ const TRIGGERS: Record<string, Record<number, Trigger>> = {
     404: { url: `${M}/providers/${UNKNOWN_ID}`, body: { name: 'x' } },
     409: { url: provider, body: { name: DEMO.providerPixName } },
     422: { url: provider, body: { priority: -2 } },
+    507: { url: provider, body: { name: 'Cielo E-commerce Internacional', methods: ['CreditCard', 'DebitCard', 'Pix', 'Boleto'] } },
   },
   upsertCustomer: {
     204: { url: '/v1/customers/cust-1', body: { name: 'Bar do Zé', email: 'ze@example.com', phoneNumber: '+5511999990000', document: { type: 'Cpf', number: '529.982.247-25', country: 'BR' } } },
@@ -61,6 +62,7 @@ const TRIGGERS: Record<string, Record<number, Trigger>> = {
     400: { url: '/v1/users', body: { ...user, id: 'user-1' } },
     409: { url: '/v1/users', body: { ...user, id: UNKNOWN_ID, email: DEMO.userConsumerEmail } },
     422: { url: '/v1/users', body: { ...user, cpf: '11144477700' } },
+    507: { url: '/v1/users', body: { ...user, id: UNKNOWN_ID, email: 'new.user@example.com' } },
   },
   getUserProfile: {
     200: { url: `/v1/users/${DEMO.userConsumer}/profile` },
@@ -71,6 +73,7 @@ const TRIGGERS: Record<string, Record<number, Trigger>> = {
     400: { url: `/v1/categories/${DEMO.categoryCozinha}`, body: { name: 'x', categoryId: UNKNOWN_ID } },
     404: { url: `/v1/categories/${UNKNOWN_ID}`, body: { name: 'x' } },
     422: { url: `/v1/categories/${DEMO.categoryCozinha}`, body: { name: '' } },
+    507: { url: `/v1/categories/${DEMO.categoryCozinha}`, body: { name: 'Gás GLP residencial', description: 'Botijões de 13 kg, 20 kg e 45 kg para cozinhas e comércios' } },
   },
   createBrand: {
     201: { url: '/v1/brands', body: { name: 'Nacional Gás', description: 'GLP' } },
@@ -99,8 +102,10 @@ const TRIGGERS: Record<string, Record<number, Trigger>> = {
 };
 
 let sim: TestSimulator;
-beforeAll(async () => { sim = await startTestSimulator(); });
-afterAll(async () => sim.close());
+/** A simulator whose tenants may hold one byte beyond the dataset: any write that grows is 507. */
+let tight: TestSimulator;
+beforeAll(async () => { [sim, tight] = await Promise.all([startTestSimulator(), startTestSimulator({ limits: { quotaBytes: 1 } })]); });
+afterAll(async () => { await Promise.all([sim.close(), tight.close()]); });
 
 async function trigger(opId: string, status: number, tenant: string): Promise<InjectOptions> {
   const op = contract.operationsById.get(opId);
@@ -117,6 +122,7 @@ async function trigger(opId: string, status: number, tenant: string): Promise<In
     case 413: return { ...base, raw: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { ...base.headers, 'content-type': op.requestBody?.mediaTypes[0] ?? 'application/json' } };
     case 415: return { ...base, raw: 'name=x', headers: { ...base.headers, 'content-type': 'application/x-www-form-urlencoded' } };
     case 500: return { ...base, headers: { ...base.headers, prefer: 'code=500' } };
+    case 507: return base;
     default: throw new Error(`no trigger for ${opId} ${status}: add one to TRIGGERS`);
   }
 }
@@ -127,7 +133,7 @@ describe('every operation answers every documented status', () => {
   it.each(cases)('%s answers %i for its cause, in the documented shape', async (opId, status) => {
     const tenant = `statuses-${opId}-${status}`;
     const req = await trigger(opId, status, tenant);
-    const res = await sim.request(req);
+    const res = await (status === 507 ? tight : sim).request(req);
     expect(res.statusCode, res.body).toBe(status);
     const response = contract.operationsById.get(opId)?.responses.get(status);
     if (response?.shape === 'none') {

@@ -30,7 +30,9 @@ export interface InjectOptions {
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
   const logs: string[] = [];
   const logStream = new Writable({ write(chunk: Buffer, _enc, done) { logs.push(chunk.toString()); done(); } });
-  const simulator = await createSimulator({ logLevel: 'info', logStream, ...options });
+  // GAS_TEST_STORE=redis://... runs the in-process suites on the Redis store: handlers do not know which serves them.
+  const store = process.env.GAS_TEST_STORE;
+  const simulator = await createSimulator({ logLevel: 'info', logStream, ...(store ? { store } : {}), ...options });
   const app = simulator.app;
   const token = async (claims: Record<string, unknown> = {}) => {
     const res = await app.inject({ method: 'POST', url: '/__sim/tokens', payload: { scopes: ALL_SCOPES, ...claims } });

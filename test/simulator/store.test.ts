@@ -1,7 +1,7 @@
 /** The store answers as a plain map of records would, through growth, rewrites and compactions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Store, type StoredRecord } from '../../simulator/store.ts';
+import { compositeKey, Store, type StoredRecord } from '../../simulator/store.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
 type Step = { op: 'put'; id: string; name: string; size: number } | { op: 'delete'; id: string } | { op: 'restore' };
@@ -57,5 +57,61 @@ describe('the store', () => {
     expect(store.get('customers', 'c-99998')).toEqual({ id: 'c-99998', name: 'Cliente 99998 renomeado', n: -99_998 });
     expect(store.get('customers', 'c-99999')).toBeUndefined();
     expect(store.list('customers').slice(0, 2).map((r) => r.id)).toEqual(['c-0', 'c-2']);
+  });
+
+  it('never gives two different (parent, id) pairs one key, whatever characters they hold', () => {
+    const part = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.constantFrom('/', 'a/', '/b', '"', '\\', '","', '%2F'));
+    fc.assert(
+      fc.property(part, part, part, part, (a, b, c, d) => {
+        fc.pre(a !== c || b !== d);
+        const store = new Store();
+        store.put('coverageAreas', { dealerId: a, id: b, name: 'first' });
+        store.put('coverageAreas', { dealerId: c, id: d, name: 'second' });
+        expect(compositeKey(a, b)).not.toBe(compositeKey(c, d));
+        expect(store.size('coverageAreas')).toBe(2);
+        expect(store.get('coverageAreas', compositeKey(a, b))?.name).toBe('first');
+      }),
+      { seed: PROPERTY_SEED, numRuns: 500 },
+    );
+  });
+
+  it('shares a forked collection until either side writes, then each keeps its own', () => {
+    const base = new Store();
+    base.restore({ version: 1, collections: { brands: [{ id: 'b1', name: 'Ultragaz' }], customers: [{ id: 'c1', name: 'One' }] } });
+    const [left, right] = [base.fork(), base.fork()];
+    left.put('brands', { id: 'b2', name: 'Nova' });
+    right.delete('brands', 'b1');
+    expect(left.findBy('brands', 'name', 'ultragaz')).toHaveLength(1);
+    expect(right.findBy('brands', 'name', 'ultragaz')).toHaveLength(0);
+    expect(base.list('brands').map((b) => b.id)).toEqual(['b1']);
+    expect(left.list('brands').map((b) => b.id)).toEqual(['b1', 'b2']);
+    expect(right.list('brands')).toEqual([]);
+    // An export freezes the tables it reads: a write after it does not show in what it reads.
+    const frozen = new Map(left.frozenTables());
+    left.put('customers', { id: 'c2', name: 'Two' });
+    expect(frozen.get('customers')?.size).toBe(1);
+    expect(left.size('customers')).toBe(2);
+  });
+
+  it('refuses a write past its quota beyond the dataset with a 507 error, and takes rewrites and deletes', () => {
+    const base = new Store();
+    base.restore({ version: 1, collections: { customers: [{ id: 'seed', name: 'x'.repeat(5_000) }] } });
+    const store = base.fork(10_000);
+    let written = 0;
+    let refused: unknown;
+    try {
+      for (; written < 100; written++) store.put('customers', { id: `c-${written}`, name: 'y'.repeat(1_000) });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ code: 'StorageQuotaExceeded', status: 507 });
+    expect(written).toBeGreaterThanOrEqual(8);
+    expect(written).toBeLessThan(10);
+    // A record rewritten no larger, or deleted, is always taken.
+    store.put('customers', { id: 'c-0', name: 'short' });
+    expect(store.delete('customers', 'c-1')).toBe(true);
+    store.put('customers', { id: 'c-1', name: 'y'.repeat(900) });
+    expect(() => store.restore({ version: 1, collections: { customers: [{ id: 'big', name: 'z'.repeat(20_000) }] } })).toThrow(/needs/);
+    expect(store.get('customers', 'c-0')?.name).toBe('short');
   });
 });

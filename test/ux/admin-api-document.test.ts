@@ -35,7 +35,7 @@ describe('the admin API document', () => {
     const app = sim.simulator.app;
     await app.ready();
     const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item)
-      .filter((method) => ['get', 'put', 'post', 'delete'].includes(method))
+      .filter((method) => ['get', 'put', 'post', 'patch', 'delete'].includes(method))
       .map((method) => ({ method: method.toUpperCase(), url: `/__sim${path.replace(/\{(\w+)\}/g, ':$1')}` })));
     for (const route of documented) expect(app.hasRoute(route as { method: 'GET'; url: string }), `${route.method} ${route.url} is served`).toBe(true);
     const served = app.printRoutes({ commonPrefix: false }).split('\n').flatMap((line) => {

@@ -18,11 +18,13 @@ describe('admin API as the console uses it', () => {
 
   it('journals the rule that refused a request, with its target and basis', async () => {
     sim = await startTestSimulator();
+    // A refused request is journaled in a tenant that exists: an authenticated one makes it first.
+    await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}` });
     await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, auth: 'none' });
     await sim.request({ method: 'PUT', url: `/v1/customers/c-1`, body: { name: 'Zé', email: 'not-an-email' } });
     await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, headers: { prefer: 'code=500' } });
     const { requests } = (await sim.simulator.app.inject({ method: 'GET', url: '/__sim/requests' })).json();
-    const [unauthenticated, invalid, simulated] = requests;
+    const [, unauthenticated, invalid, simulated] = requests;
     expect(unauthenticated.refusal).toEqual({ code: 'Unauthenticated', target: 'header.Authorization', message: expect.any(String), basis: 'documented' });
     expect(invalid.status).toBe(422);
     expect(invalid.refusal).toMatchObject({ code: 'RuleViolated', target: 'body.email', basis: 'assumed' });

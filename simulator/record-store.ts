@@ -1,0 +1,110 @@
+/**
+ * The store interface every handler, provider state and admin route uses: asynchronous, so one
+ * process's memory (MemoryRecordStore, the embedded default) and a Redis server shared by many
+ * processes (redis-state.ts) serve it alike. Each rule that must hold "once" or "uniquely" is one
+ * call, atomic in both: a unique value, a record stored only when absent, a delete, an id counted once.
+ */
+import type { RecordTable } from './record-table.ts';
+import { COLLECTION_KEYS, type CollectionName, type Snapshot, type Store, type StoredRecord } from './store.ts';
+
+export interface RecordStore {
+  get(collection: CollectionName, key: string): Promise<StoredRecord | undefined>;
+  has(collection: CollectionName, key: string): Promise<boolean>;
+  put(collection: CollectionName, record: StoredRecord): Promise<void>;
+  /**
+   * Stores the record unless another record of the collection (under another key) holds the same
+   * value of `field` (names and e-mails ignoring case and surrounding spaces), among the records
+   * sharing the record's `scopeField` when one is given; false then, and nothing is stored.
+   */
+  putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string): Promise<boolean>;
+  /** Stores the record unless one is stored under its key; false then. */
+  putIfAbsent(collection: CollectionName, record: StoredRecord): Promise<boolean>;
+  /** Deletes the record; false when there was none (of two deletes, one only is true). */
+  delete(collection: CollectionName, key: string): Promise<boolean>;
+  /** The records whose indexed `field` equals `value`. */
+  findBy(collection: CollectionName, field: string, value: unknown): Promise<StoredRecord[]>;
+  list(collection: CollectionName): Promise<StoredRecord[]>;
+  /**
+   * Adds `value` to the array `field` of the record under the key of `initial` (stored as `initial`
+   * when there is none), unless the array holds it already; answers the array's length.
+   */
+  addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number>;
+  /** Replaces every collection with the snapshot's records. */
+  restore(snapshot: Snapshot): Promise<void>;
+  /** Stores the snapshot's records beside those there. */
+  add(snapshot: Snapshot): Promise<void>;
+  /** Every record's JSON text, a page at a time, collection by collection, from one consistent state where the store can. */
+  exportPages(pageSize: number): AsyncIterable<{ collection: CollectionName; texts: string[] }>;
+}
+
+/** The embedded store: one process's memory (store.ts), behind the asynchronous interface. */
+export class MemoryRecordStore implements RecordStore {
+  constructor(readonly store: Store) {}
+
+  async get(collection: CollectionName, key: string) {
+    return this.store.get(collection, key);
+  }
+
+  async has(collection: CollectionName, key: string) {
+    return this.store.has(collection, key);
+  }
+
+  async put(collection: CollectionName, record: StoredRecord) {
+    this.store.put(collection, record);
+  }
+
+  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
+    const key = keyOf(collection, record);
+    const holders = this.store.findBy(collection, field, record[field]);
+    if (holders.some((other) => keyOf(collection, other) !== key && (scopeField === undefined || other[scopeField] === record[scopeField]))) return false;
+    this.store.put(collection, record);
+    return true;
+  }
+
+  async putIfAbsent(collection: CollectionName, record: StoredRecord) {
+    if (this.store.has(collection, keyOf(collection, record))) return false;
+    this.store.put(collection, record);
+    return true;
+  }
+
+  async delete(collection: CollectionName, key: string) {
+    return this.store.delete(collection, key);
+  }
+
+  async findBy(collection: CollectionName, field: string, value: unknown) {
+    return this.store.findBy(collection, field, value);
+  }
+
+  async list(collection: CollectionName) {
+    return this.store.list(collection);
+  }
+
+  async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string) {
+    const record = this.store.get(collection, keyOf(collection, initial)) ?? initial;
+    const values = (record[field] as string[] | undefined) ?? [];
+    if (values.includes(value)) return values.length;
+    this.store.put(collection, { ...record, [field]: [...values, value] });
+    return values.length + 1;
+  }
+
+  async restore(snapshot: Snapshot) {
+    this.store.restore(snapshot);
+  }
+
+  async add(snapshot: Snapshot) {
+    this.store.add(snapshot);
+  }
+
+  async *exportPages(pageSize: number) {
+    const tables: [CollectionName, RecordTable][] = this.store.frozenTables();
+    for (const [collection, table] of tables) {
+      for (let slot = 0; slot >= 0;) {
+        const { texts, next } = table.textsFrom(slot, pageSize);
+        slot = next;
+        yield { collection, texts };
+      }
+    }
+  }
+}
+
+const keyOf = (collection: CollectionName, record: StoredRecord) => COLLECTION_KEYS[collection](record);

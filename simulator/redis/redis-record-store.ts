@@ -1,0 +1,128 @@
+/**
+ * One tenant's records in Redis: a hash per collection, read from the dataset's hashes until the
+ * tenant first writes to the collection (redis-scripts.ts). Every write is one script, so the
+ * unique and once rules hold across every simulator process sharing the server; a write is in
+ * Redis before the request is answered.
+ */
+import { SimulatorError } from '../error-catalogue.ts';
+import type { RecordStore } from '../record-store.ts';
+import { COLLECTION_KEYS, COLLECTION_NAMES, indexValue, uniqueValueOf, type CollectionName, type Snapshot, type StoredRecord } from '../store.ts';
+import type { StoreConnection } from './redis-connection.ts';
+import type { ScriptedRedis } from './redis-scripts.ts';
+
+/** The key prefixes of a tenant and of the dataset it starts from. */
+export interface RedisStorePlace {
+  tenantPrefix: string;
+  datasetPrefix: string;
+  /** Bytes a tenant may hold beyond its dataset. */
+  quotaBytes: number;
+  /** Bytes of the whole dataset, the base of a tenant whose state was replaced. */
+  datasetBytes: number;
+}
+
+const quotaError = (quotaBytes: number) => new SimulatorError('StorageQuotaExceeded', { message: `The tenant holds its quota of ${quotaBytes} bytes beyond the dataset; delete records or reset it.` });
+
+export class RedisRecordStore implements RecordStore {
+  constructor(private readonly connection: StoreConnection, private readonly place: RedisStorePlace) {}
+
+  private run<T>(work: (redis: ScriptedRedis) => Promise<T>): Promise<T> {
+    return this.connection.call((redis) => work(redis as ScriptedRedis));
+  }
+
+  private get prefixes(): [string, string] {
+    return [this.place.tenantPrefix, this.place.datasetPrefix];
+  }
+
+  async get(collection: CollectionName, key: string): Promise<StoredRecord | undefined> {
+    const text = await this.run((r) => r.simRead(...this.prefixes, collection, key)) as string | null;
+    return text === null ? undefined : (JSON.parse(text) as StoredRecord);
+  }
+
+  async has(collection: CollectionName, key: string): Promise<boolean> {
+    return (await this.run((r) => r.simRead(...this.prefixes, collection, key))) !== null;
+  }
+
+  async put(collection: CollectionName, record: StoredRecord): Promise<void> {
+    await this.write(collection, record, 'put');
+  }
+
+  async putUnique(collection: CollectionName, record: StoredRecord): Promise<boolean> {
+    return this.write(collection, record, 'unique');
+  }
+
+  async putIfAbsent(collection: CollectionName, record: StoredRecord): Promise<boolean> {
+    return this.write(collection, record, 'absent');
+  }
+
+  async delete(collection: CollectionName, key: string): Promise<boolean> {
+    return (await this.run((r) => r.simDelete(...this.prefixes, collection, key))) === 1;
+  }
+
+  async findBy(collection: CollectionName, field: string, value: unknown): Promise<StoredRecord[]> {
+    const wanted = indexValue(field, value);
+    return (await this.list(collection)).filter((r) => r[field] !== undefined && r[field] !== null && indexValue(field, r[field]) === wanted);
+  }
+
+  async list(collection: CollectionName): Promise<StoredRecord[]> {
+    const texts = await this.run((r) => r.simList(...this.prefixes, collection)) as string[];
+    return texts.map((t) => JSON.parse(t) as StoredRecord);
+  }
+
+  async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
+    const key = COLLECTION_KEYS[collection](initial);
+    const length = await this.run((r) => r.simAddOnce(...this.prefixes, collection, key, JSON.stringify(initial), field, value, this.place.quotaBytes)) as number;
+    if (length < 0) throw quotaError(this.place.quotaBytes);
+    return length;
+  }
+
+  async restore(snapshot: Snapshot): Promise<void> {
+    const bytes = snapshotBytes(snapshot);
+    if (bytes > this.place.datasetBytes + this.place.quotaBytes) {
+      throw new SimulatorError('StorageQuotaExceeded', { message: `The snapshot needs ${bytes} bytes; the tenant may hold ${this.place.datasetBytes + this.place.quotaBytes}.` });
+    }
+    const tp = this.place.tenantPrefix;
+    await this.run(async (r) => {
+      const multi = r.multi();
+      for (const name of COLLECTION_NAMES) multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`).hset(`${tp}owned`, name, 1);
+      multi.set(`${tp}base`, this.place.datasetBytes).set(`${tp}bytes`, 0);
+      await multi.exec();
+    });
+    await this.add(snapshot);
+  }
+
+  async add(snapshot: Snapshot): Promise<void> {
+    const writes: Promise<boolean>[] = [];
+    for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) writes.push(this.write(name, record, 'put'));
+    await Promise.all(writes);
+  }
+
+  /** Pages of each collection as Redis holds it while they are read (HSCAN: no server pause). */
+  async *exportPages(pageSize: number): AsyncGenerator<{ collection: CollectionName; texts: string[] }> {
+    for (const collection of COLLECTION_NAMES) {
+      const owned = await this.run((r) => r.hexists(`${this.place.tenantPrefix}owned`, collection));
+      const hash = `${owned === 1 ? this.place.tenantPrefix : this.place.datasetPrefix}c:${collection}`;
+      let cursor = '0';
+      do {
+        const [next, flat] = await this.run((r) => r.hscan(hash, cursor, 'COUNT', pageSize));
+        cursor = next;
+        yield { collection, texts: flat.filter((_, i) => i % 2 === 1) };
+      } while (cursor !== '0');
+    }
+  }
+
+  private async write(collection: CollectionName, record: StoredRecord, mode: 'put' | 'unique' | 'absent'): Promise<boolean> {
+    const key = COLLECTION_KEYS[collection](record);
+    const result = await this.run((r) => r.simWrite(...this.prefixes, collection, key, JSON.stringify(record), uniqueValueOf(collection, record), mode, this.place.quotaBytes)) as number;
+    if (result < 0) throw quotaError(this.place.quotaBytes);
+    return result === 1;
+  }
+}
+
+/** Bytes a snapshot's records take as Redis keeps them (key and text). */
+export function snapshotBytes(snapshot: Snapshot): number {
+  let bytes = 0;
+  for (const name of COLLECTION_NAMES) {
+    for (const record of snapshot.collections[name] ?? []) bytes += Buffer.byteLength(COLLECTION_KEYS[name](record)) + Buffer.byteLength(JSON.stringify(record));
+  }
+  return bytes;
+}

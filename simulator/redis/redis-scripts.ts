@@ -1,0 +1,188 @@
+/**
+ * The Lua scripts that make each store rule one atomic step in Redis, whichever process sends it:
+ * a unique name or e-mail, a record stored only when absent, a delete that succeeds once, an id
+ * counted once, a quota, a fault rule's count, the journals' shared budget. Key names are built
+ * from the prefixes given (one Redis server or primary, not a cluster).
+ *
+ * A tenant reads the dataset's hashes until it first writes a collection; the write copies that
+ * collection (records, unique index, bytes) into the tenant's own keys, the Redis form of the
+ * memory store's copy-on-write.
+ */
+import type { Redis } from 'ioredis';
+
+/** Copies the dataset's collection into the tenant's keys on its first write. ARGV: tp, dp, collection. */
+const OWN = `
+local function own(tp, dp, coll)
+  if redis.call('HEXISTS', tp .. 'owned', coll) == 1 then return end
+  for _, part in ipairs({'c:', 'u:', 'iv:'}) do
+    local src = redis.call('HGETALL', dp .. part .. coll)
+    for i = 1, #src, 1000 do
+      redis.call('HSET', tp .. part .. coll, unpack(src, i, math.min(i + 999, #src)))
+    end
+  end
+  local bytes = tonumber(redis.call('GET', dp .. 'bytes:' .. coll) or '0')
+  redis.call('INCRBY', tp .. 'base', bytes)
+  redis.call('INCRBY', tp .. 'bytes', bytes)
+  redis.call('HSET', tp .. 'owned', coll, 1)
+end
+local function source(tp, dp, coll)
+  if redis.call('HEXISTS', tp .. 'owned', coll) == 1 then return tp .. 'c:' .. coll end
+  return dp .. 'c:' .. coll
+end
+local function fits(tp, grow, quota)
+  if grow <= 0 then return true end
+  return tonumber(redis.call('GET', tp .. 'bytes') or '0') + grow <= tonumber(redis.call('GET', tp .. 'base') or '0') + quota
+end
+local function index(tp, coll, key, uv)
+  local olduv = redis.call('HGET', tp .. 'iv:' .. coll, key)
+  if olduv and olduv ~= uv and redis.call('HGET', tp .. 'u:' .. coll, olduv) == key then redis.call('HDEL', tp .. 'u:' .. coll, olduv) end
+  if uv ~= '' then
+    redis.call('HSET', tp .. 'u:' .. coll, uv, key)
+    redis.call('HSET', tp .. 'iv:' .. coll, key, uv)
+  elseif olduv then
+    redis.call('HDEL', tp .. 'iv:' .. coll, key)
+  end
+end
+`;
+
+/** The record's text or nil. ARGV: tp, dp, collection, key. */
+const READ = `${OWN}
+return redis.call('HGET', source(ARGV[1], ARGV[2], ARGV[3]), ARGV[4])`;
+
+/** Every text of a collection. ARGV: tp, dp, collection. */
+const LIST = `${OWN}
+return redis.call('HVALS', source(ARGV[1], ARGV[2], ARGV[3]))`;
+
+/**
+ * Stores a record. ARGV: tp, dp, collection, key, text, unique value ('' for none), mode (put |
+ * unique | absent), quota. Answers 1 stored, 0 refused by the mode, -1 past the quota.
+ */
+const WRITE = `${OWN}
+local tp, dp, coll, key, text, uv, mode, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], tonumber(ARGV[8])
+local c = source(tp, dp, coll)
+local old = redis.call('HGET', c, key)
+if mode == 'absent' and old then return 0 end
+if mode == 'unique' and uv ~= '' then
+  local holder = redis.call('HGET', (c == tp .. 'c:' .. coll) and (tp .. 'u:' .. coll) or (dp .. 'u:' .. coll), uv)
+  if holder and holder ~= key then return 0 end
+end
+local grow = #key + #text - (old and (#key + #old) or 0)
+own(tp, dp, coll)
+if not fits(tp, grow, quota) then return -1 end
+redis.call('HSET', tp .. 'c:' .. coll, key, text)
+redis.call('INCRBY', tp .. 'bytes', grow)
+index(tp, coll, key, uv)
+return 1`;
+
+/** Deletes a record: 1 when it was there (one delete of many), else 0. ARGV: tp, dp, collection, key. */
+const DELETE = `${OWN}
+local tp, dp, coll, key = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+if redis.call('HEXISTS', source(tp, dp, coll), key) == 0 then return 0 end
+own(tp, dp, coll)
+local old = redis.call('HGET', tp .. 'c:' .. coll, key)
+redis.call('HDEL', tp .. 'c:' .. coll, key)
+redis.call('DECRBY', tp .. 'bytes', #key + #old)
+index(tp, coll, key, '')
+return 1`;
+
+/**
+ * Adds a value to a record's array field once. ARGV: tp, dp, collection, key, initial record's
+ * JSON, field, value, quota. Answers the array's length, or -1 past the quota.
+ */
+const ADD_ONCE = `${OWN}
+local tp, dp, coll, key, initial, field, value, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], tonumber(ARGV[8])
+local old = redis.call('HGET', source(tp, dp, coll), key)
+local record = cjson.decode(old or initial)
+local values = record[field]
+if type(values) ~= 'table' then values = {} end
+for _, v in ipairs(values) do if v == value then return #values end end
+table.insert(values, value)
+record[field] = values
+local text = cjson.encode(record)
+local grow = #key + #text - (old and (#key + #old) or 0)
+own(tp, dp, coll)
+if not fits(tp, grow, quota) then return -1 end
+redis.call('HSET', tp .. 'c:' .. coll, key, text)
+redis.call('INCRBY', tp .. 'bytes', grow)
+return #values`;
+
+/**
+ * Records a journal entry under the budget all tenants share. ARGV: prefix, tenant, entry JSON
+ * (without seq), per-tenant limit, budget bytes. The oldest entries of any tenant go first.
+ */
+const JOURNAL_RECORD = `
+local p, tenant, json, limit, budget = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
+local list = p .. 't{' .. tenant .. '}:j'
+local seq = redis.call('INCR', p .. 't{' .. tenant .. '}:jseq')
+local entry = seq .. '|' .. json
+redis.call('RPUSH', list, entry)
+redis.call('ZADD', p .. 'jq', redis.call('INCR', p .. 'jclock'), tenant .. '\\n' .. seq)
+redis.call('INCRBY', p .. 'jbytes', #entry)
+local function drop(t, l)
+  local first = redis.call('LPOP', l)
+  if not first then return end
+  redis.call('DECRBY', p .. 'jbytes', #first)
+  redis.call('ZREM', p .. 'jq', t .. '\\n' .. string.match(first, '^(%d+)|'))
+end
+if redis.call('LLEN', list) > limit then drop(tenant, list) end
+while tonumber(redis.call('GET', p .. 'jbytes')) > budget do
+  local oldest = redis.call('ZRANGE', p .. 'jq', 0, 0)
+  if #oldest == 0 then break end
+  local t = string.match(oldest[1], '^(.*)\\n')
+  local before = redis.call('ZCARD', p .. 'jq')
+  drop(t, p .. 't{' .. t .. '}:j')
+  if redis.call('ZCARD', p .. 'jq') == before then redis.call('ZREM', p .. 'jq', oldest[1]) end
+end
+return seq`;
+
+/** Clears a tenant's journal, giving its bytes back. ARGV: prefix, tenant. */
+const JOURNAL_CLEAR = `
+local p, tenant = ARGV[1], ARGV[2]
+local list = p .. 't{' .. tenant .. '}:j'
+for _, entry in ipairs(redis.call('LRANGE', list, 0, -1)) do
+  redis.call('DECRBY', p .. 'jbytes', #entry)
+  redis.call('ZREM', p .. 'jq', tenant .. '\\n' .. string.match(entry, '^(%d+)|'))
+end
+redis.call('DEL', list)
+return 1`;
+
+/** Spends one of a fault rule's count: 1 when there was one left. ARGV: counts key, rule index. */
+const SPEND_FAULT = `
+local n = tonumber(redis.call('HGET', ARGV[1], ARGV[2]) or '0')
+if n <= 0 then return 0 end
+redis.call('HINCRBY', ARGV[1], ARGV[2], -1)
+return 1`;
+
+/**
+ * Marks a tenant used now, adding it when new; past the limit, removes the least recently used
+ * other than `default` and the new one, and answers its name ('' otherwise). ARGV: prefix, tenant, now, limit.
+ */
+const TOUCH_TENANT = `
+local p, tenant, now, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local known = redis.call('ZSCORE', p .. 'tenants', tenant)
+redis.call('ZADD', p .. 'tenants', now, tenant)
+if known or redis.call('ZCARD', p .. 'tenants') <= limit then return '' end
+for _, name in ipairs(redis.call('ZRANGE', p .. 'tenants', 0, 2)) do
+  if name ~= 'default' and name ~= tenant then
+    redis.call('ZREM', p .. 'tenants', name)
+    redis.call('INCR', p .. 'evicted')
+    return name
+  end
+end
+return ''`;
+
+const SCRIPTS = {
+  simRead: READ, simList: LIST, simWrite: WRITE, simDelete: DELETE, simAddOnce: ADD_ONCE,
+  simJournalRecord: JOURNAL_RECORD, simJournalClear: JOURNAL_CLEAR, simSpendFault: SPEND_FAULT, simTouchTenant: TOUCH_TENANT,
+} as const;
+
+type ScriptName = keyof typeof SCRIPTS;
+type Arg = string | number;
+
+/** The scripts as commands of the connection (EVALSHA, loaded on first use). */
+export type ScriptedRedis = Redis & Record<ScriptName, (...args: Arg[]) => Promise<unknown>>;
+
+export function defineScripts(redis: Redis): ScriptedRedis {
+  for (const [name, lua] of Object.entries(SCRIPTS)) redis.defineCommand(name, { numberOfKeys: 0, lua });
+  return redis as ScriptedRedis;
+}

@@ -1,0 +1,184 @@
+/**
+ * Tenants in Redis, shared by every simulator process on the server: which tenants exist (a sorted
+ * set by last use), their records, journals and fault rules. The dataset is written once per
+ * server (keyed by its hash); a tenant reads it until it writes. Past the tenant limit the least
+ * recently used tenant other than `default` is evicted; a tenant idle longer than the idle time
+ * expires (both logged and counted).
+ */
+import { createHash } from 'node:crypto';
+import { COLLECTION_KEYS, COLLECTION_NAMES, uniqueValueOf, type Snapshot } from '../store.ts';
+import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
+import type { StoreConnection } from './redis-connection.ts';
+import { RedisFaults } from './redis-faults.ts';
+import { RedisJournal } from './redis-journal.ts';
+import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
+import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
+
+export const REDIS_PREFIX = 'gas-sim:';
+/** A process marks a tenant used in Redis at most this often (and four times within the idle time). */
+const TOUCH_INTERVAL_MS = 1_000;
+
+export interface RedisTenantOptions {
+  limits: TenantLimits;
+  /** Seconds after which a tenant nobody used is dropped; never when undefined. */
+  idleSeconds: number | undefined;
+  onEvict(tenant: string, reason: 'limit' | 'idle'): void;
+}
+
+class RedisTenant implements Tenant {
+  inFlight = 0;
+  constructor(readonly name: string, readonly store: RedisRecordStore, readonly journal: RedisJournal, readonly faults: RedisFaults) {}
+}
+
+export class RedisTenants implements TenantDirectory {
+  private readonly known = new Map<string, { tenant: RedisTenant; touched: number }>();
+  private readonly sweeper: NodeJS.Timeout | undefined;
+  private readonly touchIntervalMs: number;
+  /** Settles when the dataset is on the server: requests wait for it after the server came back empty. */
+  private datasetReady: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly connection: StoreConnection,
+    private readonly datasetPrefix: string,
+    private readonly datasetBytes: number,
+    private readonly options: RedisTenantOptions,
+  ) {
+    const idle = options.idleSeconds;
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (idle ?? Number.POSITIVE_INFINITY) * 250);
+    if (idle !== undefined) {
+      this.sweeper = setInterval(() => void this.expireIdle(idle).catch(() => undefined), Math.min(idle * 250, 30_000));
+      this.sweeper.unref();
+    }
+  }
+
+  /** Writes the dataset to the server unless a process did already, and answers the directory. */
+  static async open(connection: StoreConnection, dataset: Snapshot, options: RedisTenantOptions): Promise<RedisTenants> {
+    defineScripts(connection.redis);
+    const text = JSON.stringify(dataset);
+    const prefix = `${REDIS_PREFIX}ds{${createHash('sha256').update(text).digest('hex').slice(0, 16)}}:`;
+    await writeDataset(connection, prefix, dataset);
+    const tenants = new RedisTenants(connection, prefix, snapshotBytes(dataset), options);
+    // A server that came back empty (no persistence) gets the dataset again; the dataset is kept
+    // as one string meanwhile, which costs the garbage collector nothing.
+    connection.redis.on('ready', () => {
+      tenants.datasetReady = writeDataset(connection, prefix, JSON.parse(text) as Snapshot).catch(() => undefined);
+    });
+    return tenants;
+  }
+
+  async find(name: string): Promise<Tenant | undefined> {
+    await this.datasetReady;
+    const cached = this.known.get(name);
+    if (cached && Date.now() - cached.touched < this.touchIntervalMs) return cached.tenant;
+    const exists = await this.connection.call((r) => r.zscore(`${REDIS_PREFIX}tenants`, name));
+    if (exists === null) {
+      this.known.delete(name);
+      return undefined;
+    }
+    return this.obtain(name);
+  }
+
+  async obtain(name: string): Promise<Tenant> {
+    await this.datasetReady;
+    const cached = this.known.get(name);
+    const now = Date.now();
+    if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
+    const evicted = await this.connection.call((r) => (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now, this.options.limits.maxTenants)) as string;
+    if (evicted !== '') {
+      await this.dropTenant(evicted);
+      this.options.onEvict(evicted, 'limit');
+    }
+    const tenant = cached?.tenant ?? this.make(name);
+    this.known.set(name, { tenant, touched: now });
+    return tenant;
+  }
+
+  async reset(name: string, empty: boolean): Promise<Tenant> {
+    const tenant = await this.restoreData(name, empty);
+    await Promise.all([tenant.journal.clear(), tenant.faults.clear()]);
+    return tenant;
+  }
+
+  async restoreData(name: string, empty = false): Promise<Tenant> {
+    const tenant = await this.obtain(name);
+    await this.dropData(name);
+    if (empty) {
+      const tp = tenantPrefix(name);
+      await this.connection.call(async (r) => {
+        const multi = r.multi();
+        for (const collection of COLLECTION_NAMES) multi.hset(`${tp}owned`, collection, 1);
+        await multi.exec();
+      });
+    }
+    return tenant;
+  }
+
+  async stats(): Promise<TenantStats> {
+    const [tenants, evicted, journalBytes] = await this.connection.call((r) => Promise.all([
+      r.zcard(`${REDIS_PREFIX}tenants`), r.get(`${REDIS_PREFIX}evicted`), r.get(`${REDIS_PREFIX}jbytes`),
+    ]));
+    return {
+      tenants, maxTenants: this.options.limits.maxTenants, evictedTenants: Number(evicted ?? 0),
+      journalBytes: Number(journalBytes ?? 0), journalBudgetBytes: this.options.limits.journalBudgetBytes,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.connection.close();
+  }
+
+  private make(name: string): RedisTenant {
+    const tp = tenantPrefix(name);
+    const store = new RedisRecordStore(this.connection, { tenantPrefix: tp, datasetPrefix: this.datasetPrefix, quotaBytes: this.options.limits.quotaBytes, datasetBytes: this.datasetBytes });
+    return new RedisTenant(name, store, new RedisJournal(this.connection, REDIS_PREFIX, name, this.options.limits.journalBudgetBytes), new RedisFaults(this.connection, tp));
+  }
+
+  /** Drops a tenant's records: it reads the dataset again. */
+  private async dropData(name: string): Promise<void> {
+    const tp = tenantPrefix(name);
+    const keys = [`${tp}owned`, `${tp}base`, `${tp}bytes`, ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`])];
+    await this.connection.call((r) => r.del(...keys));
+  }
+
+  /** Drops everything of a tenant that is no longer listed. */
+  private async dropTenant(name: string): Promise<void> {
+    this.known.delete(name);
+    const tenant = this.make(name);
+    await Promise.all([this.dropData(name), tenant.journal.clear(), tenant.faults.clear()]);
+    await this.connection.call((r) => r.del(`${tenantPrefix(name)}jseq`));
+  }
+
+  private async expireIdle(idleSeconds: number): Promise<void> {
+    const idle = await this.connection.call((r) => r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', Date.now() - idleSeconds * 1_000));
+    for (const name of idle) {
+      if (name === 'default') continue;
+      // Of several processes sweeping at once, the one whose ZREM removed it drops it.
+      if ((await this.connection.call((r) => r.zrem(`${REDIS_PREFIX}tenants`, name))) !== 1) continue;
+      await this.dropTenant(name);
+      this.options.onEvict(name, 'idle');
+    }
+  }
+}
+
+const tenantPrefix = (name: string) => `${REDIS_PREFIX}t{${name}}:`;
+
+/** Writes the dataset under its prefix, unless it is there. */
+async function writeDataset(connection: StoreConnection, prefix: string, dataset: Snapshot): Promise<void> {
+  if (await connection.redis.exists(`${prefix}ready`)) return;
+  for (const name of COLLECTION_NAMES) {
+    const records = dataset.collections[name] ?? [];
+    for (let i = 0; i < records.length; i += 1_000) {
+      const pipeline = connection.redis.pipeline();
+      for (const record of records.slice(i, i + 1_000)) {
+        const key = COLLECTION_KEYS[name](record);
+        pipeline.hset(`${prefix}c:${name}`, key, JSON.stringify(record));
+        const unique = uniqueValueOf(name, record);
+        if (unique !== '') pipeline.hset(`${prefix}u:${name}`, unique, key).hset(`${prefix}iv:${name}`, key, unique);
+      }
+      await pipeline.exec();
+    }
+    await connection.redis.set(`${prefix}bytes:${name}`, snapshotBytes({ version: 1, collections: { [name]: records } }));
+  }
+  await connection.redis.set(`${prefix}ready`, '1');
+}
