@@ -4,7 +4,7 @@
  * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
  */
 import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../contracts/fuzz/index.ts';
-import { SERVER_ERROR_NOTE } from '../scenarios/rule-basis.ts';
+import { SERVER_ERROR_NOTE } from '../spec/index.ts';
 import type { ConformRule } from './conform-report.ts';
 
 /** What each fuzz check expects of every answer, for the reports' "expected" column. */

@@ -20,10 +20,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationFor } from '../contracts/pact/operation-lookup.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from '../contracts/pact/pact-files.ts';
 import type { VerifyPactsReport } from '../contracts/pact/verify-pacts.ts';
-import { headerBasis, schemaBasis, statusBasis, type RuleBasis } from '../scenarios/rule-basis.ts';
+import { headerBasis, schemaBasis, statusBasis, type RuleBasis } from '../spec/index.ts';
 import type { Contract, ValidationIssue } from '../spec/index.ts';
 import { brokenVerdict, type ConformRule } from './conform-report.ts';
 
@@ -119,10 +118,10 @@ const HEADER_MISMATCH = /header '([^']+)'/i;
 
 /** Whether the rules an interaction's mismatches break are documented or assumed (see the header). */
 export function interactionBasis(contract: Contract, interaction: PactInteraction, mismatches: string[]): RuleBasis {
-  const called = operationFor(contract, interaction.request.method, interaction.request.path);
+  const called = contract.match(interaction.request.method, interaction.request.path);
   const expected = interaction.response.status;
   if (!called) return { basis: 'documented', reason: `${interaction.request.method} ${interaction.request.path} calls no operation of the spec` };
-  const { op, params } = called;
+  const { operation: op, params } = called;
   const wrongStatus = mismatches.map((m) => STATUS_MISMATCH.exec(m)).find((m) => m !== null);
   const issues = (): ValidationIssue[] => [...contract.validators.params(op.id, params), ...requestBodyIssues(contract, op.id, interaction)];
   if (wrongStatus || mismatches.length === 0) return statusBasis(op, expected, Number(wrongStatus?.[2] ?? expected), issues());
@@ -151,7 +150,7 @@ function requestBodyIssues(contract: Contract, operationId: string, interaction:
 }
 
 function operationOf(contract: Contract, interaction: PactInteraction): { operationId?: string } {
-  const id = operationFor(contract, interaction.request.method, interaction.request.path)?.op.id;
+  const id = contract.match(interaction.request.method, interaction.request.path)?.operation.id;
   return id ? { operationId: id } : {};
 }
 

@@ -8,7 +8,7 @@ import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { isSimulator } from '../target/index.ts';
 import { loadSuites } from './load-suites.ts';
-import { createOperationMatcher } from './match-operation.ts';
+
 import { runSuite } from './run-suite.ts';
 import { summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
 
@@ -53,7 +53,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
     url,
     simulator,
     contract,
-    match: createOperationMatcher(contract.operations),
+    match: contract.match,
     ...(token ? { token } : {}),
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
   };

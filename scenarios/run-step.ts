@@ -2,8 +2,8 @@
 import { adminHeaders, send, type HttpResponse, type TargetSession } from '../target/index.ts';
 import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
-import type { OperationMatcher } from './match-operation.ts';
-import { jsonPathBasis } from './rule-basis.ts';
+import type { OperationMatcher } from '../spec/index.ts';
+import { jsonPathBasis } from '../spec/index.ts';
 import type { StepResult } from './scenario-report.ts';
 import type { CaptureSpec, ExpectSpec, StepSpec } from './scenario-types.ts';
 import { StepSkip, type StepAuthorizer } from './suite-auth.ts';

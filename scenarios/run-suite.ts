@@ -6,7 +6,7 @@
 import type { Contract } from '../spec/index.ts';
 import { adminHeaders, connectTarget, send, type TargetSession } from '../target/index.ts';
 import { capture, runStep } from './run-step.ts';
-import type { OperationMatcher } from './match-operation.ts';
+import type { OperationMatcher } from '../spec/index.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import type { LoadedSuite, ProviderStateSpec } from './scenario-types.ts';
 import { createStepAuthorizer, planSuiteAuth, tenantOfToken, type SuiteAuthPlan } from './suite-auth.ts';

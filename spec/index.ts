@@ -4,3 +4,7 @@ export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
+export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
+export {
+  headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis,
+} from './rule-basis.ts';

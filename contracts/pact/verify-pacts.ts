@@ -13,7 +13,6 @@ import { projectFile } from '../../project-files.ts';
 import { redactSecrets } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { adminHeaders, connectTarget } from '../../target/index.ts';
-import { operationFor } from './operation-lookup.ts';
 import { PACTS_DIR, readPactFiles } from './pact-files.ts';
 import type { BrokerOptions, WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
@@ -119,8 +118,8 @@ function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<
   for (const location of pactFiles) {
     for (const { pact } of readPactFiles(location)) {
       for (const i of pact.interactions) {
-        const called = operationFor(contract, i.request.method, i.request.path);
-        if (called) operationOf.set(i.description, called.op.id);
+        const called = contract.match(i.request.method, i.request.path);
+        if (called) operationOf.set(i.description, called.operation.id);
       }
     }
   }

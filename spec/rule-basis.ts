@@ -3,7 +3,8 @@
  * by the spec (`x-assumed*`), with the spec's reason. `conform` turns a broken documented rule into
  * a FAILURE and a broken assumed one into a DIVERGENCE.
  */
-import type { JsonSchema, Operation, ResponseSpec, ValidationIssue } from '../spec/index.ts';
+import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
+import type { ValidationIssue } from './validators.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
