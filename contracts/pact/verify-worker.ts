@@ -70,6 +70,7 @@ function verifierOptions(request: WorkerRequest, contract: Contract): VerifierOp
     provider: PROVIDER,
     providerBaseUrl: request.target,
     logLevel: 'error',
+    timeout: request.timeoutMs,
     requestFilter: createRequestFilter(request, contract),
     ...(broker
       ? {
