@@ -10,3 +10,5 @@ export { renderMarkdownSummary } from './markdown-summary.ts';
 export { interactionBasis } from './pact-rules.ts';
 export { redactDeep, redactText } from './redact-report.ts';
 export { REPORT_FILES, writeConformReports } from './write-reports.ts';
+export { PROFILE_KEYS, profileGaps, type ProfileGap } from './profile-gaps.ts';
+export { renderProfileTemplate } from './profile-template.ts';
