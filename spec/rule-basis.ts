@@ -70,6 +70,11 @@ export function jsonPathBasis(response: ResponseSpec | undefined, path: string, 
 /** The rule behind a header expectation: assumed when the spec marks that response header. */
 export function headerBasis(document: Record<string, unknown>, operation: Operation | undefined, status: number, header: string): RuleBasis {
   if (!operation) return documented();
+  const response = operation.responses.get(status);
+  if (header.toLowerCase() === 'content-type') {
+    const why = response?.assumedMediaType ?? response?.assumedBody ?? response?.assumed;
+    if (why) return assumed(why);
+  }
   const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>>;
   const headers = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];

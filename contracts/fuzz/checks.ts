@@ -65,7 +65,7 @@ const CHECKS: Record<CheckName, Check> = {
     if (!documented?.mediaType || response.text === '') return undefined;
     const got = mediaTypeOf(response.headers['content-type']);
     if (got === documented.mediaType) return undefined;
-    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, documented.assumedBody ?? documented.assumed);
+    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, documented.assumedMediaType ?? documented.assumedBody ?? documented.assumed);
   },
 
   body_matches_documented_shape: ({ contract, op, response }) => {
