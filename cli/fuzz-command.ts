@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { describeFailure, fuzz, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
 import { createProgressLine } from '../contracts/fuzz/progress-line.ts';
+import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit } from '../report/index.ts';
 import { addTargetOptions, integer, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 
@@ -71,6 +72,9 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   }
   for (const s of report.sequences) print(`sequence ${s.name}: ${s.skipped ?? `${s.runs} runs`}`);
   for (const note of report.notes) print(`note: ${note}`);
+  const rules = fuzzRules(report);
+  const checked = rules.filter((r) => r.verdict !== 'skipped').length;
+  print(`coverage: ${checked} of ${rules.length} fuzz rules checked${checked === rules.length ? '' : `; skipped: ${skippedByReason(rules).map(([reason, group]) => `${group.length}× ${reason.replace(/^fuzz: /, '')}`).join('; ')}`}`);
   const failures = report.failures.filter((f) => !f.divergence).length;
   const divergences = report.failures.length - failures;
   print(`${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`);

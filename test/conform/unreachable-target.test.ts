@@ -62,10 +62,12 @@ describe('a target that never answers', () => {
       const steps = report.suites.flatMap((s) => s.steps).filter((s) => s.outcome === 'failed');
       expect(steps.length).toBeGreaterThan(0);
       for (const step of steps) {
-        expect(step.error).toMatch(/no answer within the 0\.3 s time-out \(waited 0\.\d s\)/);
-        expect(step.durationMs).toBeGreaterThanOrEqual(300);
+        expect(step.error).toMatch(/no answer within the 0\.3 s time-out \(waited \d+\.\d s\)/);
+        // The time it really waited, not 0.0 ms (a timer may fire a few ms before the limit).
+        expect(step.durationMs).toBeGreaterThan(250);
       }
-      expect(renderJunit(toJunitSuites(report))).toMatch(/<testcase name="creates a customer with every field \(upsertCustomer\)" classname="[^"]+" time="0\.[3-9]\d\d"/);
+      const time = /<testcase name="creates a customer with every field \(upsertCustomer\)" classname="[^"]+" time="(\d+\.\d{3})"/.exec(renderJunit(toJunitSuites(report)))?.[1];
+      expect(Number(time)).toBeGreaterThan(0.25);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

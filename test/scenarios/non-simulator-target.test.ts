@@ -37,6 +37,13 @@ describe('scenarios run against a target that is not a simulator', () => {
     expect(JSON.stringify(report)).not.toContain('deployment-token-0123456789');
   });
 
+  it('does not pass when every suite was skipped: nothing was checked', async () => {
+    const report = await runScenarios({ target: url, token: 'deployment-token-0123456789', filter: 'getProduct' });
+    expect(report.suites.map((s) => s.outcome)).toEqual(['skipped']);
+    expect(report.coverage).toMatchObject({ ran: 0, skipped: [{ reason: 'needs fixtures.productId in the target profile (provider state "a product {productId} exists")' }] });
+    expect(report.passed).toBe(false);
+  });
+
   it('refuses to run without a token, saying how to give one', async () => {
     await expect(runScenarios({ target: url, filter: 'upsert-merchant' })).rejects.toThrow(/is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token/);
   });
