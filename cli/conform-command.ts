@@ -4,36 +4,30 @@
  * DIVERGENCE with --strict), 2 on a usage error.
  */
 import { join } from 'node:path';
-import { Option, type Command } from 'commander';
-import { conform, ConformUsageError, DEFAULT_FUZZ_RUNS, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
-import { integer, positiveInteger } from './option-parsers.ts';
+import type { Command } from 'commander';
+import { conform, DEFAULT_FUZZ_RUNS, DEFAULT_MIN_COVERAGE, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
+import { TargetUsageError } from '../target/index.ts';
+import { addTargetOptions, integer, needsOwnSimulator, percent, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
-interface ConformFlags {
-  target?: string;
-  token?: string;
-  tokenCommand?: string;
-  apiKey?: string;
+interface ConformFlags extends TargetFlags {
   strict?: boolean;
   report?: string;
   fuzzRuns: number;
   seed?: number;
-  statesUrl?: string;
+  minCoverage: number;
 }
 
 export function registerConformCommand(program: Command): void {
-  program
+  const command = program
     .command('conform')
-    .description('check a deployment against the contract: scenario suites, Pact verification and fuzzing, one report (FAILURE: a documented rule broken; DIVERGENCE: an assumed one)')
-    .option('--target <url>', 'base URL of the deployment (default: a simulator started in-process)')
-    .addOption(new Option('--token <token>', 'bearer token for every checker (needed unless the target is a simulator)').conflicts('tokenCommand'))
-    .option('--token-command <command>', 'shell command that prints the bearer token (run once)')
-    .option('--api-key <key>', 'raw API key of the order counter (default: GAS_API_KEY, then the simulator\'s development key)')
+    .description('check a deployment against the contract: scenario suites, Pact verification and fuzzing, one report (FAILURE: a documented rule broken; DIVERGENCE: an assumed one)');
+  addTargetOptions(command, { statesUrl: true })
     .option('--strict', 'divergences from assumed rules fail the run too')
     .option('--report <dir>', 'write conform.md, conform.junit.xml and conform.json (and fuzz-failures/) into this directory')
     .option('--fuzz-runs <n>', 'fuzz cases per operation and kind, and runs per sequence', positiveInteger, DEFAULT_FUZZ_RUNS)
     .option('--seed <seed>', 'seed of the fuzz run (default: FUZZ_SEED, else random)', integer)
-    .option('--states-url <url>', 'where the pacts\' provider state changes go on a target that is not a simulator')
+    .option('--min-coverage <percent>', `fail the run when fewer of the known rules were checked (default ${DEFAULT_MIN_COVERAGE})`, percent, DEFAULT_MIN_COVERAGE)
     .action(async (flags: ConformFlags) => {
       process.exitCode = await runConform(flags);
     });
@@ -43,24 +37,21 @@ async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(terminal.paint(redactText(text, given)));
-  const simulator = flags.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
+  const simulator = needsOwnSimulator(flags) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
   let report: ConformReport;
   try {
     report = await conform({
-      target: flags.target ?? simulator?.url ?? '',
+      ...targetRunOptions(flags, simulator?.url),
       fuzzRuns: flags.fuzzRuns,
       strict: flags.strict === true,
-      ...(flags.token ? { token: flags.token } : {}),
-      ...(flags.tokenCommand ? { tokenCommand: flags.tokenCommand } : {}),
-      ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+      minCoverage: flags.minCoverage,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-      ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
       ...(flags.report ? { fuzzOut: join(flags.report, 'fuzz-failures') } : {}),
       // "<checker>: running" opens a stage (a live line on a terminal); the rest are results.
       onProgress: (message) => (message.endsWith(': running') ? terminal.stage(`conform: ${message}`) : print(message)),
     });
   } catch (error) {
-    if (!(error instanceof ConformUsageError)) throw error;
+    if (!(error instanceof TargetUsageError)) throw error;
     process.stderr.write(`gas-harness: ${redactText(error.message, given)}\n`);
     return 2;
   } finally {

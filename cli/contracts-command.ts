@@ -2,16 +2,12 @@
  * `gas-harness contracts verify | check | write`: provider verification of the pacts, their offline
  * agreement with the spec, and the consumer tests that write them.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { checkPactsAgainstSpec, formatDisagreement, formatInteractionResult, PACTS_DIR, verifyPacts, writePacts, type VerifyPactsOptions } from '../contracts/pact/index.ts';
+import { addTargetOptions, needsOwnSimulator, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
-interface VerifyFlags {
-  target?: string;
-  token?: string;
-  tokenCommand?: string;
-  apiKey?: string;
-  statesUrl?: string;
+interface VerifyFlags extends TargetFlags {
   pact?: string[];
   brokerUrl?: string;
   brokerToken?: string;
@@ -22,14 +18,10 @@ interface VerifyFlags {
 
 export function registerContractsCommand(program: Command): void {
   const contracts = program.command('contracts').description('Pact contracts of the partner app (gas-partner-app → gas-ordering-platform)');
-  contracts
+  const verify = contracts
     .command('verify')
-    .description('verify the committed pacts (or a broker\'s) against the simulator, started in-process, or any --target')
-    .option('--target <url>', 'base URL of the provider; without it a simulator is started on 127.0.0.1')
-    .addOption(new Option('--token <token>', 'bearer token to send (default on a simulator: one minted with every scope)').conflicts('tokenCommand'))
-    .option('--token-command <cmd>', 'shell command that prints the bearer token')
-    .option('--api-key <key>', 'API key of the order counter (default: GAS_API_KEY, else the development key)')
-    .option('--states-url <url>', 'where provider state changes go (default on a simulator: /__sim/provider-states)')
+    .description('verify the committed pacts (or a broker\'s) against the simulator, started in-process, or any target');
+  addTargetOptions(verify, { statesUrl: true })
     .option('--pact <path...>', `pact files or directories (default: ${PACTS_DIR})`)
     .option('--broker-url <url>', 'fetch the pacts from this Pact Broker instead')
     .option('--broker-token <token>', 'Pact Broker token (default: PACT_BROKER_TOKEN)')
@@ -64,15 +56,11 @@ export function registerContractsCommand(program: Command): void {
 
 async function runVerify(flags: VerifyFlags): Promise<number> {
   // Without a target the CLI composes: a simulator in-process, reached over HTTP like any target.
-  const simulator = flags.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0 });
+  const simulator = needsOwnSimulator(flags) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
   try {
     const brokerToken = flags.brokerToken ?? process.env.PACT_BROKER_TOKEN;
     const options: VerifyPactsOptions = {
-      target: flags.target ?? simulator?.url ?? '',
-      ...(flags.token ? { token: flags.token } : {}),
-      ...(flags.tokenCommand ? { tokenCommand: flags.tokenCommand } : {}),
-      ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
-      ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
+      ...targetRunOptions(flags, simulator?.url),
       ...(flags.pact ? { pactFiles: flags.pact } : {}),
       ...(flags.brokerUrl
         ? {
@@ -92,8 +80,11 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
     for (const notice of report.notices) console.log(`NOTE  ${notice}`);
     for (const result of report.results) console.log(terminal.paint(formatInteractionResult(result)));
     const failed = report.results.filter((r) => !r.passed).length;
-    const where = simulator ? 'the in-process simulator' : options.target;
-    console.log(`${report.results.length} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${report.results.length - failed} passed, ${failed} failed`);
+    const skipped = report.results.filter((r) => r.skipped).length;
+    const verified = report.results.length - skipped;
+    const where = simulator ? 'the in-process simulator' : report.target;
+    console.log(`${verified} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${verified - failed} passed, ${failed} failed, ${skipped} skipped`);
+    console.log(`coverage: ${verified} of ${report.results.length} interactions verified${verified === 0 ? ': nothing was checked' : ''}`);
     return report.passed ? 0 : 1;
   } finally {
     await simulator?.close();

@@ -6,13 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
-import { integer, positiveInteger } from './option-parsers.ts';
+import { addTargetOptions, integer, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 
-interface FuzzCommandOptions {
-  target?: string;
-  token?: string;
-  apiKey?: string;
+interface FuzzCommandOptions extends TargetFlags {
   operations?: string[];
   runs: number;
   seed?: number;
@@ -25,12 +23,10 @@ interface FuzzCommandOptions {
 }
 
 export function registerFuzzCommand(program: Command): void {
-  program
+  const command = program
     .command('fuzz')
-    .description('fuzz every operation with data generated from the spec (positive, negative, auth) and stateful sequences')
-    .option('--target <url>', 'base URL of the target (default: a simulator started in-process)')
-    .option('--token <token>', 'bearer token (needed when the target is not a simulator)')
-    .option('--api-key <key>', 'raw API key of the order counter (default: GAS_API_KEY, then the simulator\'s development key)')
+    .description('fuzz every operation with data generated from the spec (positive, negative, auth) and stateful sequences');
+  addTargetOptions(command)
     .option('--operations <ids...>', 'operationIds to fuzz (default: all)')
     .option('--runs <n>', 'cases per operation and kind (positive, negative, auth), and runs per sequence', positiveInteger, 100)
     .option('--seed <seed>', 'seed of the run (default: FUZZ_SEED, else random)', integer)
@@ -48,21 +44,19 @@ export function registerFuzzCommand(program: Command): void {
 async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
-  const simulator = options.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
+  const simulator = needsOwnSimulator(options) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
   const seed = options.seed ?? (process.env.FUZZ_SEED ? integer(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31));
   print(`gas-harness fuzz: seed ${seed} (replay with --seed ${seed} or FUZZ_SEED=${seed})`);
   const progress = createProgressLine(process.stderr);
   let report: FuzzReport;
   try {
     report = await fuzz({
-      target: options.target ?? simulator?.url ?? '',
+      ...targetRunOptions(options, simulator?.url),
       seed,
       runs: options.runs,
       out: options.out,
       concurrency: options.concurrency,
       strict: options.strict ?? false,
-      ...(options.token ? { token: options.token } : {}),
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.checks ? { checks: options.checks } : {}),
       onProgress: (done, total) => progress.update(done, total),
@@ -79,6 +73,9 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   }
   for (const s of report.sequences) print(`sequence ${s.name}: ${s.skipped ?? `${s.runs} runs`}`);
   for (const note of report.notes) print(`note: ${note}`);
+  const rules = fuzzRules(report);
+  const checked = rules.filter((r) => r.verdict !== 'skipped').length;
+  print(`coverage: ${checked} of ${rules.length} fuzz rules checked${checked === rules.length ? '' : `; skipped: ${skippedByReason(rules).map(([reason, group]) => `${group.length}× ${reason.replace(/^fuzz: /, '')}`).join('; ')}`}`);
   const failures = report.failures.filter((f) => !f.divergence).length;
   const divergences = report.failures.length - failures;
   print(`${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`);

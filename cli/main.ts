@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   scenarios: async () => (await import('./scenarios-command.ts')).registerScenariosCommand,
   fuzz: async () => (await import('./fuzz-command.ts')).registerFuzzCommand,
   conform: async () => (await import('./conform-command.ts')).registerConformCommand,
+  profile: async () => (await import('./profile-command.ts')).registerProfileCommand,
 };
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;

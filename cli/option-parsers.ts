@@ -1,5 +1,9 @@
-/** Parsers of numeric CLI options: a bad value is a usage error that names the option. */
-import { InvalidArgumentError } from 'commander';
+/**
+ * Parsers of CLI options (a bad value is a usage error that names the option), and the target
+ * options every command that reaches a target shares.
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { TargetRunOptions } from '../target/index.ts';
 
 export function integer(value: string): number {
   const n = Number(value);
@@ -18,3 +22,58 @@ export function port(value: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
   return n;
 }
+
+/** A positive number of seconds, as milliseconds. */
+export function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+  return Math.round(n * 1000);
+}
+
+/** A percent from 0 to 100. */
+export function percent(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('must be a percent from 0 to 100');
+  return n;
+}
+
+/** The options every command that reaches a target takes, as given on the command line. */
+export interface TargetFlags {
+  target?: string;
+  profile?: string;
+  token?: string;
+  tokenCommand?: string;
+  apiKey?: string;
+  statesUrl?: string;
+  timeout?: number;
+}
+
+/** Adds the target options (target, profile, credentials, time-out) to a command. */
+export function addTargetOptions(command: Command, options: { statesUrl?: boolean } = {}): Command {
+  command
+    .option('--target <url>', 'base URL of the target (default: the profile\'s target, else a simulator started in-process)')
+    .option('--profile <file>', 'target profile (YAML): target, credentials per role, fixtures, states URL; see `gas-harness profile init`')
+    .addOption(new Option('--token <token>', 'bearer token with every permission (needed unless the target is a simulator or the profile gives one)').conflicts('tokenCommand'))
+    .option('--token-command <command>', 'shell command that prints that bearer token (run once)')
+    .option('--api-key <key>', 'raw API key of the order counter (default: the profile\'s, GAS_API_KEY, then the simulator\'s development key)')
+    .option('--timeout <seconds>', 'time limit of each request (default: the profile\'s timeoutSeconds, else 10)', seconds);
+  if (options.statesUrl) command.option('--states-url <url>', 'a Pact provider-states endpoint of the target (default on a simulator: its own)');
+  return command;
+}
+
+/** The flags as the programmatic API takes them (only those given). */
+export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): TargetRunOptions {
+  const target = flags.target ?? simulatorUrl;
+  return {
+    ...(target ? { target } : {}),
+    ...(flags.profile ? { profile: flags.profile } : {}),
+    ...(flags.token ? { token: flags.token } : {}),
+    ...(flags.tokenCommand ? { tokenCommand: flags.tokenCommand } : {}),
+    ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+    ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
+    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+  };
+}
+
+/** Whether the command must start its own simulator: neither a target nor a profile was given. */
+export const needsOwnSimulator = (flags: TargetFlags): boolean => flags.target === undefined && flags.profile === undefined;

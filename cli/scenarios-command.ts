@@ -4,17 +4,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, scenarioHtmlReport, toJunitSuites } from '../scenarios/index.ts';
-import { positiveInteger } from './option-parsers.ts';
+import { addTargetOptions, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
-interface RunOptions {
-  target?: string;
-  token?: string;
-  tokenCommand?: string;
-  apiKey?: string;
+interface RunOptions extends TargetFlags {
   concurrency?: number;
   filter?: string;
   junit?: string;
@@ -24,15 +20,12 @@ interface RunOptions {
 
 export function registerScenariosCommand(program: Command): void {
   const scenarios = program.command('scenarios').description('replayable YAML scenario suites');
-  scenarios
+  const run = scenarios
     .command('run')
     .description('run scenario suites (default: scenarios/suites/) against a target or an in-process simulator')
-    .argument('[paths...]', 'scenario files or directories')
-    .option('--target <url>', 'base URL of the target (default: a simulator started in-process)')
-    .addOption(new Option('--token <token>', 'bearer token sent by every suite').conflicts('tokenCommand'))
-    .option('--token-command <command>', 'shell command that prints the bearer token')
-    .option('--api-key <key>', 'raw API key of the order counter (default: GAS_API_KEY)')
-    .option('--concurrency <n>', 'suites run at once', positiveInteger, 4)
+    .argument('[paths...]', 'scenario files or directories');
+  addTargetOptions(run)
+    .option('--concurrency <n>', 'suites run at once (default 4 on a simulator, 1 on a deployment)', positiveInteger)
     .option('--filter <text>', 'only suites whose name or file contains this text')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
@@ -54,7 +47,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
     return 2;
   }
-  const simulator = options.target ? undefined : await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' });
+  const simulator = needsOwnSimulator(options) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(terminal.paint(redactSecrets(text, given)));
@@ -62,11 +55,8 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
   terminal.stage(`scenarios: running ${suiteCount} suite(s) against ${options.target ?? 'the in-process simulator'}`);
   try {
     const report = await runScenarios({
-      target: options.target ?? simulator?.url ?? '',
+      ...targetRunOptions(options, simulator?.url),
       paths,
-      ...(options.token ? { token: options.token } : {}),
-      ...(options.tokenCommand ? { tokenCommand: options.tokenCommand } : {}),
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
       onSuite: (suite) => {

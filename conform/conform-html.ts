@@ -1,13 +1,12 @@
 /** A conformance run as the self-contained HTML page `--report DIR` writes (`conform.html`). */
 import { groupByOperation, type HtmlReport } from '../report/index.ts';
-import type { ConformReport } from './conform-report.ts';
+import { coverageLine, type ConformReport } from './conform-report.ts';
 
 export function conformHtmlReport(report: ConformReport): HtmlReport {
   const { totals } = report;
   const operations = new Set(report.rules.map((r) => r.operationId).filter((id): id is string => id !== undefined));
   const checked = new Set(report.rules.filter((r) => r.verdict !== 'skipped').map((r) => r.operationId).filter((id): id is string => id !== undefined));
   const onlySkipped = [...operations].filter((id) => !checked.has(id));
-  const ruleCount = report.rules.length;
   return {
     title: 'gas-harness conform',
     target: `${report.target}${report.simulator ? ' (gas-harness simulator)' : ''}`,
@@ -22,7 +21,8 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
       { label: 'fuzz seed', value: String(report.seed) },
     ],
     coverage: [
-      `${ruleCount - totals.skipped} of ${ruleCount} rules checked (${ruleCount ? Math.floor((100 * (ruleCount - totals.skipped)) / ruleCount) : 0}%); ${checked.size} operations with at least one checked rule${onlySkipped.length ? `; only skipped rules for ${onlySkipped.join(', ')}` : ''}.`,
+      `${coverageLine(report.coverage)}; ${checked.size} operations with at least one checked rule${onlySkipped.length ? `; only skipped rules for ${onlySkipped.join(', ')}` : ''}.`,
+      ...report.coverage.skipped.map((s) => `skipped: ${s.rules}× ${s.reason}`),
       ...report.checkers.map((c) => `${c.source}: ${c.summary} (${(c.durationMs / 1000).toFixed(1)} s)`),
     ],
     notices: report.notices,

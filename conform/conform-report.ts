@@ -29,7 +29,23 @@ export interface ConformRule {
   where?: string;
   /** Why a skipped rule was not checked. */
   skipReason?: string;
+  /** How long checking it took, where the checker times single rules (scenario steps). */
+  durationMs?: number;
 }
+
+/** How much of what the harness knows the run checked: rules checked of rules known, the skipped ones by reason. */
+export interface Coverage {
+  known: number;
+  checked: number;
+  /** checked / known, in percent (100 when nothing is known). */
+  percent: number;
+  /** The least percent the run must check (`--min-coverage`); below it the run fails. */
+  minimum: number;
+  skipped: { reason: string; rules: number }[];
+}
+
+/** The coverage `--min-coverage` applies to unless told otherwise. */
+export const DEFAULT_MIN_COVERAGE = 90;
 
 export type VerdictCounts = Record<Verdict, number>;
 
@@ -57,7 +73,8 @@ export interface ConformReport {
   totalsBySource: Record<RuleSource, VerdictCounts>;
   /** Run-level messages: how the run judged, what could not be set up. */
   notices: string[];
-  /** False on any FAILURE, and with `strict` on any DIVERGENCE. */
+  coverage: Coverage;
+  /** False on any FAILURE, with `strict` on any DIVERGENCE, and when coverage is below its minimum. */
   passed: boolean;
 }
 
@@ -74,3 +91,31 @@ export function passes(totals: VerdictCounts, strict: boolean): boolean {
 
 /** The verdict of a broken rule on this basis. */
 export const brokenVerdict = (basis: 'documented' | 'assumed'): 'FAILURE' | 'DIVERGENCE' => (basis === 'documented' ? 'FAILURE' : 'DIVERGENCE');
+
+/** Skipped rules grouped by their reason, largest group first. */
+export function skippedByReason(rules: readonly ConformRule[]): [string, ConformRule[]][] {
+  const groups = new Map<string, ConformRule[]>();
+  for (const rule of rules.filter((r) => r.verdict === 'skipped')) {
+    const reason = `${rule.source}: ${rule.skipReason ?? 'skipped'}`;
+    groups.set(reason, [...(groups.get(reason) ?? []), rule]);
+  }
+  return [...groups.entries()].sort((a, b) => b[1].length - a[1].length);
+}
+
+export function coverageOf(rules: readonly ConformRule[], minimum: number): Coverage {
+  const known = rules.length;
+  const checked = rules.filter((r) => r.verdict !== 'skipped').length;
+  return {
+    known,
+    checked,
+    percent: known === 0 ? 100 : Math.floor((checked / known) * 1000) / 10,
+    minimum,
+    skipped: skippedByReason(rules).map(([reason, group]) => ({ reason, rules: group.length })),
+  };
+}
+
+/** One line: rules checked of known, and whether that meets the minimum. */
+export function coverageLine(coverage: Coverage): string {
+  const below = coverage.percent < coverage.minimum ? ` — below the minimum of ${coverage.minimum}% (--min-coverage): the run fails` : ` (minimum ${coverage.minimum}%)`;
+  return `coverage: ${coverage.checked} of ${coverage.known} known rules checked (${coverage.percent}%), ${coverage.known - coverage.checked} skipped${below}`;
+}

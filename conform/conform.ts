@@ -3,40 +3,32 @@
  * default scenario suites, the verification of the committed pacts and a fuzz budget against it,
  * one after the other, and classifies every rule they checked in one redacted report.
  */
-import { execSync } from 'node:child_process';
 import { fuzz } from '../contracts/fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { runScenarios } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { connectTarget } from '../target/index.ts';
+import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
 import {
-  countVerdicts, passes, RULE_SOURCES, type CheckerRun, type ConformReport, type ConformRule, type RuleSource, type VerdictCounts,
+  countVerdicts, coverageOf, DEFAULT_MIN_COVERAGE, passes, RULE_SOURCES,
+  type CheckerRun, type ConformReport, type ConformRule, type RuleSource, type VerdictCounts,
 } from './conform-report.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
-import { pactRules, planPactRun } from './pact-rules.ts';
+import { pactRules } from './pact-rules.ts';
 import { redactDeep } from './redact-report.ts';
 import { scenarioRules, scenarioSummary } from './scenario-rules.ts';
 
-/** Fuzz cases per operation and kind (positive, negative, auth) unless told otherwise. */
+/** Fuzz cases per operation and kind unless told otherwise. */
 export const DEFAULT_FUZZ_RUNS = 25;
 
-export interface ConformOptions {
-  /** The base URL of the target: a deployment, or a gas-harness simulator. */
-  target: string;
-  /** A bearer token for every checker (required unless the target is a simulator). */
-  token?: string;
-  /** A shell command whose standard output is that token; run once. */
-  tokenCommand?: string;
-  /** The order counter's raw API key (default: GAS_API_KEY, then the simulator's development key). */
-  apiKey?: string;
+export interface ConformOptions extends TargetRunOptions {
   /** Divergences from assumed rules fail the run too. */
   strict?: boolean;
   /** Fuzz cases per operation and kind, and runs per sequence (default 25). */
   fuzzRuns?: number;
   /** The fuzz run's seed (default FUZZ_SEED, else random; the report shows it). */
   seed?: number;
-  /** Where the pacts' provider state changes go on a target that is not a simulator. */
-  statesUrl?: string;
+  /** The least percent of the known rules the run must check (default 90). */
+  minCoverage?: number;
   /** Directory for the scenario files that replay fuzz failures (none written when absent). */
   fuzzOut?: string;
   /** Called with a line as each checker starts and ends. */
@@ -44,7 +36,7 @@ export interface ConformOptions {
 }
 
 /** A misuse of `conform` (bad option, missing credentials): the CLI exits 2. */
-export class ConformUsageError extends Error {
+export class ConformUsageError extends TargetUsageError {
   override name = 'ConformUsageError';
 }
 
@@ -63,16 +55,14 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   const startedAt = new Date().toISOString();
   const fuzzRuns = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
   if (!Number.isInteger(fuzzRuns) || fuzzRuns < 1) throw new ConformUsageError(`fuzz runs must be a positive integer, not ${fuzzRuns}`);
-  if (options.token && options.tokenCommand) throw new ConformUsageError('give a token or a token command, not both');
-  const url = options.target.replace(/\/+$/, '');
-  const token = options.token ?? (options.tokenCommand ? runTokenCommand(options.tokenCommand) : undefined);
-  const credentials = { ...(token ? { token } : {}), ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
-  const session = await connectTarget({ url, ...credentials });
-  if (!session.simulator && !token) {
-    throw new ConformUsageError(`${url} is not a gas-harness simulator: give a bearer token with --token or --token-command`);
-  }
+  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  if (!(minCoverage >= 0 && minCoverage <= 100)) throw new ConformUsageError(`the minimum coverage must be a percent from 0 to 100, not ${minCoverage}`);
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
-  const secrets = () => [...session.secrets(), ...(token ? [token] : []), ...(options.apiKey ? [options.apiKey] : [])];
+  // Resolved and reached once: a dead or mistyped target stops here, before any checker.
+  const target = await resolveTarget(options);
+  const url = target.url;
+  const ledger = newFixtureLedger();
+  const secrets = new Set(target.secrets);
   const contract = await loadContract();
   const progress = (message: string) => options.onProgress?.(message);
 
@@ -102,38 +92,32 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   };
 
   await run('scenarios', async () => {
-    const report = await runScenarios({ target: url, ...credentials });
+    const report = await runScenarios({ resolved: target, ledger });
     return { rules: scenarioRules(report), summary: scenarioSummary(report) };
   });
 
   await run('pact', async () => {
-    const plan = planPactRun(contract, session.simulator || options.statesUrl !== undefined);
-    try {
-      const skippedNote = plan.skipped.length ? [`${plan.skipped.length} interactions need provider states this target cannot set up (give --states-url): skipped`] : [];
-      if (plan.pactFiles.length === 0) return { rules: plan.skipped, summary: `0 interactions verified, ${plan.skipped.length} skipped`, notices: skippedNote };
-      const report = await verifyPacts({ target: url, ...credentials, ...(options.statesUrl ? { statesUrl: options.statesUrl } : {}), pactFiles: plan.pactFiles });
-      const verified = pactRules(contract, plan, report);
-      return {
-        rules: [...plan.skipped, ...verified],
-        summary: `${report.results.length} interactions verified${plan.skipped.length ? `, ${plan.skipped.length} skipped` : ''}${report.tenant ? ` (tenant ${report.tenant})` : ''}`,
-        notices: [...skippedNote, ...report.notices],
-      };
-    } finally {
-      plan.cleanup();
-    }
+    const report = await verifyPacts({ resolved: target, ledger });
+    const skipped = report.results.filter((r) => r.skipped).length;
+    return {
+      rules: pactRules(contract, report),
+      summary: `${report.results.length - skipped} interactions verified${skipped ? `, ${skipped} skipped` : ''}${report.tenant ? ` (tenant ${report.tenant})` : ''}`,
+      notices: report.notices,
+    };
   });
 
   await run('fuzz', async () => {
-    const report = await fuzz({ target: url, ...credentials, runs: fuzzRuns, seed, strict: false, ...(options.fuzzOut ? { out: options.fuzzOut } : {}) });
+    const report = await fuzz({ resolved: target, ledger, runs: fuzzRuns, seed, strict: false, ...(options.fuzzOut ? { out: options.fuzzOut } : {}) });
     return { rules: fuzzRules(report), summary: fuzzSummary(report), notices: report.notes };
   });
 
   const totals = countVerdicts(rules);
   const totalsBySource = Object.fromEntries(RULE_SOURCES.map((s) => [s, countVerdicts(rules.filter((r) => r.source === s))])) as Record<RuleSource, VerdictCounts>;
   const strict = options.strict ?? false;
+  const coverage = coverageOf(rules, minCoverage);
   return redactDeep<ConformReport>({
     target: url,
-    simulator: session.simulator,
+    simulator: target.simulator,
     startedAt,
     durationMs: Math.round(performance.now() - started),
     strict,
@@ -144,19 +128,9 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
     totals,
     totalsBySource,
     notices,
-    passed: passes(totals, strict),
-  }, secrets());
-}
-
-function runTokenCommand(command: string): string {
-  let token: string;
-  try {
-    token = execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }).trim();
-  } catch (error) {
-    throw new ConformUsageError(`the token command failed (exit ${String((error as { status?: number }).status ?? 'unknown')})`);
-  }
-  if (!token) throw new ConformUsageError('the token command printed no token');
-  return token;
+    coverage,
+    passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
+  }, [...secrets]);
 }
 
 function seedFromEnvironment(): number | undefined {

@@ -3,7 +3,7 @@
  * with its operation, rule, expectation, what the target did and why the rule is assumed, then the
  * skipped rules grouped by reason, the run's notes and the verdict.
  */
-import { RULE_SOURCES, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
+import { coverageLine, RULE_SOURCES, skippedByReason, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
 
 const counts = (c: VerdictCounts) => `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.skipped} skipped`;
 const total = (c: VerdictCounts) => c.pass + c.FAILURE + c.DIVERGENCE + c.skipped;
@@ -23,7 +23,9 @@ export function describeBrokenRule(rule: ConformRule): string {
 export function verdictLine(report: ConformReport): string {
   const { FAILURE, DIVERGENCE } = report.totals;
   const lenient = DIVERGENCE > 0 && !report.strict ? ' (divergences do not fail the run; --strict makes them)' : '';
-  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${lenient}`;
+  const { checked, known, percent, minimum } = report.coverage;
+  const low = percent < minimum ? `, coverage ${percent}% below the minimum of ${minimum}%` : `, ${checked} of ${known} rules checked (${percent}%)`;
+  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${low}${lenient}`;
 }
 
 export function formatConformReport(report: ConformReport): string {
@@ -38,6 +40,7 @@ export function formatConformReport(report: ConformReport): string {
     lines.push(`  ${source.padEnd(9)} ${String(total(c)).padStart(5)} rules: ${counts(c)}${time}${checker ? ` — ${checker.summary}` : ''}`);
   }
   lines.push(`  ${'total'.padEnd(9)} ${String(total(report.totals)).padStart(5)} rules: ${counts(report.totals)}`);
+  lines.push(`  ${coverageLine(report.coverage)}`);
 
   for (const [title, verdict] of [['FAILURES', 'FAILURE'], ['DIVERGENCES', 'DIVERGENCE']] as const) {
     const broken = report.rules.filter((r) => r.verdict === verdict);
@@ -52,14 +55,4 @@ export function formatConformReport(report: ConformReport): string {
   if (report.notices.length) lines.push('', 'NOTES', ...report.notices.map((n) => `  ${n}`));
   lines.push('', verdictLine(report));
   return lines.join('\n');
-}
-
-/** Skipped rules grouped by their reason, largest group first. */
-export function skippedByReason(rules: readonly ConformRule[]): [string, ConformRule[]][] {
-  const groups = new Map<string, ConformRule[]>();
-  for (const rule of rules.filter((r) => r.verdict === 'skipped')) {
-    const reason = `${rule.source}: ${rule.skipReason ?? 'skipped'}`;
-    groups.set(reason, [...(groups.get(reason) ?? []), rule]);
-  }
-  return [...groups.entries()].sort((a, b) => b[1].length - a[1].length);
 }

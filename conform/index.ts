@@ -1,8 +1,8 @@
 /** `gas-harness conform`: the scenario suites, the Pact verification and a fuzz budget against one target, in one report. */
 export { conform, ConformUsageError, DEFAULT_FUZZ_RUNS, type ConformOptions } from './conform.ts';
 export {
-  countVerdicts, passes, RULE_SOURCES, VERDICTS,
-  type CheckerRun, type ConformReport, type ConformRule, type RuleSource, type Verdict, type VerdictCounts,
+  countVerdicts, coverageLine, coverageOf, DEFAULT_MIN_COVERAGE, passes, RULE_SOURCES, skippedByReason, VERDICTS,
+  type CheckerRun, type ConformReport, type ConformRule, type Coverage, type RuleSource, type Verdict, type VerdictCounts,
 } from './conform-report.ts';
 export { describeBrokenRule, formatConformReport, verdictLine } from './console-summary.ts';
 export { conformJunitSuites } from './conform-junit.ts';
@@ -11,3 +11,6 @@ export { renderMarkdownSummary } from './markdown-summary.ts';
 export { interactionBasis } from './pact-rules.ts';
 export { redactDeep, redactText } from './redact-report.ts';
 export { REPORT_FILES, writeConformReports } from './write-reports.ts';
+export { PROFILE_KEYS, profileGaps, type ProfileGap } from './profile-gaps.ts';
+export { renderProfileTemplate } from './profile-template.ts';
+export { fuzzRules } from './fuzz-rules.ts';

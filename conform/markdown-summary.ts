@@ -3,8 +3,8 @@
  * the verdict, a totals table per checker, then the FAILURES and the DIVERGENCES as tables
  * (operation, rule, expected, got, why assumed), the skipped rules by reason and the run's notes.
  */
-import { RULE_SOURCES, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
-import { skippedByReason, verdictLine } from './console-summary.ts';
+import { coverageLine, RULE_SOURCES, skippedByReason, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
+import { verdictLine } from './console-summary.ts';
 
 /** Rows per table: a job summary has a size limit, and conform.json holds every rule. */
 const MAX_ROWS = 200;
@@ -52,6 +52,8 @@ export function renderMarkdownSummary(report: ConformReport): string {
     row(['---', '---:', '---:', '---:', '---:', '---:', '---']),
     ...RULE_SOURCES.map((s) => row([s, ...countCells(report.totalsBySource[s]), cell(report.checkers.find((c) => c.source === s)?.summary)])),
     row(['**total**', ...countCells(report.totals).map((n) => `**${n}**`), '']),
+    '',
+    `**${coverageLine(report.coverage).replace(/^coverage/, 'Coverage')}**`,
     '',
     'A **FAILURE** breaks a rule the platform\'s interface description documents. A **DIVERGENCE** breaks a rule the spec only assumes (`x-assumed`): the deployment answered differently, so the spec may need correcting.',
   ];

@@ -32,6 +32,7 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
     ...(check.passed || check.actual === undefined ? {} : { got: check.actual }),
     ...(check.reason ? { why: check.reason } : {}),
     where,
+    durationMs: step.durationMs,
   }));
   if (step.error) {
     rules.push({

@@ -5,5 +5,4 @@ export { ScenarioFileError, formatProblem, type ScenarioFileProblem } from './sc
 export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf } from './scenario-output.ts';
 export { scenarioHtmlReport } from './scenario-html.ts';
 export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
-export type { LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';
-export { headerBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, type RuleBasis } from './rule-basis.ts';
+export type { ClaimsSpec, LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';

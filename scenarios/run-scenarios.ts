@@ -2,31 +2,26 @@
  * The scenario runner's entry point: loads suites (files and directories), runs them against one
  * target with bounded parallelism, each in a fresh simulator tenant, and returns a redacted report.
  */
-import { execSync } from 'node:child_process';
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { isSimulator } from '../target/index.ts';
+import { newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../target/index.ts';
 import { loadSuites } from './load-suites.ts';
-import { createOperationMatcher } from './match-operation.ts';
+
 import { runSuite } from './run-suite.ts';
-import { summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
+import { stepCoverage, summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
 
 /** The default suites shipped with the harness. */
 export const DEFAULT_SUITES_DIR = projectFile('scenarios', 'suites');
 
-export interface RunScenariosOptions {
-  /** The base URL of the target: a gas-harness simulator or a deployment. */
-  target: string;
+export interface RunScenariosOptions extends TargetRunOptions {
+  /** The target already resolved (conform resolves it once for every checker); wins over the rest. */
+  resolved?: ResolvedTarget;
+  /** What the run has used up of the profile's one-time fixtures, when shared with other checkers. */
+  ledger?: FixtureLedger;
   /** Scenario files or directories; the default suites when empty. */
   paths?: string[];
-  /** A bearer token sent by every suite instead of its own auth profile. */
-  token?: string;
-  /** A shell command whose output is that token; run once. */
-  tokenCommand?: string;
-  /** The order counter's raw API key (default: GAS_API_KEY, then the simulator's development key). */
-  apiKey?: string;
-  /** Suites run at once (default 4). */
+  /** Suites run at once (default 4 on a simulator; 1 on a deployment, where suites share the fixtures). */
   concurrency?: number;
   /** Only suites whose name or file contains this text (case-insensitive). */
   filter?: string;
@@ -44,19 +39,11 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   const filter = options.filter?.toLowerCase();
   const suites = loadSuites(options.paths?.length ? options.paths : [DEFAULT_SUITES_DIR])
     .filter((s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter));
-  const url = options.target.replace(/\/+$/, '');
-  const token = options.token ?? (options.tokenCommand ? runTokenCommand(options.tokenCommand) : undefined);
-  const secrets = new Set<string>([token, options.apiKey].filter((s): s is string => !!s));
+  const target = options.resolved ?? await resolveTarget(options);
+  const { url, simulator } = target;
+  const secrets = new Set<string>(target.secrets);
   const contract = await loadContract();
-  const simulator = await isSimulator(url);
-  const ctx = {
-    url,
-    simulator,
-    contract,
-    match: createOperationMatcher(contract.operations),
-    ...(token ? { token } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-  };
+  const ctx = { target, contract, match: contract.match, ledger: options.ledger ?? newFixtureLedger() };
 
   const results: SuiteResult[] = new Array<SuiteResult>(suites.length);
   let next = 0;
@@ -72,7 +59,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
       options.onSuite?.(result);
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 4, suites.length || 1));
+  const workers = Math.max(1, Math.min(options.concurrency ?? (simulator ? 4 : 1), suites.length || 1));
   await Promise.all(Array.from({ length: workers }, () => worker()));
 
   const final = redactDeep(results, secrets);
@@ -83,19 +70,9 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
     durationMs: Math.round(performance.now() - started),
     suites: final,
     summary: summarize(final),
-    passed: final.every((s) => s.outcome !== 'failed'),
+    coverage: stepCoverage(final),
+    passed: final.every((s) => s.outcome !== 'failed') && final.some((s) => s.steps.some((step) => step.outcome !== 'skipped')),
   };
-}
-
-function runTokenCommand(command: string): string {
-  let token: string;
-  try {
-    token = execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }).trim();
-  } catch (error) {
-    throw new Error(`the token command failed (exit ${String((error as { status?: number }).status ?? 'unknown')})`);
-  }
-  if (!token) throw new Error('the token command printed no token');
-  return token;
 }
 
 /** A copy of a JSON value with every secret removed from its strings. */

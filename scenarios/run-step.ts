@@ -1,9 +1,9 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
-import { adminHeaders, send, type HttpResponse, type TargetSession } from '../target/index.ts';
+import { adminHeaders, RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../target/index.ts';
 import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
-import type { OperationMatcher } from './match-operation.ts';
-import { jsonPathBasis } from './rule-basis.ts';
+import type { OperationMatcher } from '../spec/index.ts';
+import { jsonPathBasis } from '../spec/index.ts';
 import type { StepResult } from './scenario-report.ts';
 import type { CaptureSpec, ExpectSpec, StepSpec } from './scenario-types.ts';
 import { StepSkip, type StepAuthorizer } from './suite-auth.ts';
@@ -39,11 +39,11 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
   const operation = matched?.operation;
   const shown = { ...base, path, ...(operation ? { operationId: operation.id } : {}) };
   const admin = path.startsWith(ADMIN_PREFIX);
-  if (admin && !ctx.session.simulator) return { ...shown, outcome: 'skipped', skipReason: `uses the simulator's admin API, and ${ctx.session.url} is not a simulator` };
+  if (admin && !ctx.session.simulator) return { ...shown, outcome: 'skipped', skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose` };
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
   if (!hasHeader('authorization') && !admin) {
-    const authorization = await ctx.authorize(request.auth, operation, ctx.vars);
+    const authorization = await ctx.authorize(request.auth, operation, matched?.params ?? {}, ctx.vars);
     if (authorization instanceof StepSkip) return { ...shown, outcome: 'skipped', skipReason: authorization.reason };
     if (authorization !== undefined) headers.authorization = authorization;
   }
@@ -60,9 +60,11 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
       url,
       headers: { ...ctx.session.headers(), ...(admin ? adminHeaders() : {}), ...headers },
       ...(body !== undefined ? { body, raw } : {}),
+      timeoutMs: ctx.session.timeoutMs,
     });
   } catch (error) {
-    return { ...shown, outcome: 'failed', error: `the request failed: ${(error as Error).message}` };
+    const waited = error instanceof RequestTimeoutError ? { durationMs: Math.round(error.durationMs * 10) / 10 } : {};
+    return { ...shown, ...waited, outcome: 'failed', error: `the request failed: ${(error as Error).message}` };
   }
 
   const label = operation?.id ?? `${request.method} ${path.split('?')[0] ?? path}`;

@@ -3,23 +3,20 @@
  * provider states, then the steps in order. A step that needs a value an earlier step failed to
  * capture is skipped with that reason; the others still run.
  */
-import type { Contract } from '../spec/index.ts';
-import { adminHeaders, connectTarget, send, type TargetSession } from '../target/index.ts';
+import type { Contract, OperationMatcher } from '../spec/index.ts';
+import { connectTarget, createStateProvisioner, tenantOfToken, type FixtureLedger, type ResolvedTarget, type TargetSession } from '../target/index.ts';
 import { capture, runStep } from './run-step.ts';
-import type { OperationMatcher } from './match-operation.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import type { LoadedSuite, ProviderStateSpec } from './scenario-types.ts';
-import { createStepAuthorizer, planSuiteAuth, tenantOfToken, type SuiteAuthPlan } from './suite-auth.ts';
+import { createStepAuthorizer, planSuiteAuth, type SuiteAuthPlan } from './suite-auth.ts';
 import { referencedVariables, renderString, renderText, renderValue, type Variables } from './template.ts';
 
 export interface SuiteRunContext {
-  url: string;
-  simulator: boolean;
+  target: ResolvedTarget;
   contract: Contract;
   match: OperationMatcher;
-  /** A bearer token for every suite (from --token or --token-command). */
-  token?: string;
-  apiKey?: string;
+  /** What the run has used up of the profile's one-time fixtures, shared by all suites. */
+  ledger: FixtureLedger;
 }
 
 export interface SuiteRun {
@@ -45,31 +42,24 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
   let plan: SuiteAuthPlan;
   try {
     for (const [name, value] of Object.entries(spec.variables ?? {})) vars.set(name, typeof value === 'string' ? renderString(value, vars) : value);
-    plan = planSuiteAuth(spec.auth, ctx.token, ctx.simulator, ctx.url, vars);
+    plan = planSuiteAuth(spec.auth, ctx.target.credentials.token, vars);
   } catch (error) {
     return finish({ outcome: 'failed', steps: skipAll('the suite could not start'), error: (error as Error).message });
   }
-  if (plan.kind === 'skip') return finish({ outcome: 'skipped', steps: skipAll(plan.reason), skipReason: plan.reason });
-  if (spec.setup?.length && !ctx.simulator) {
-    const reason = `needs provider states (setup), which only a gas-harness simulator has, and ${ctx.url} is not one`;
-    return finish({ outcome: 'skipped', steps: skipAll(reason), skipReason: reason });
-  }
 
-  let session: TargetSession;
-  try {
-    const tokenTenant = plan.kind === 'static' ? tenantOfToken(plan.token) : undefined;
-    session = await connectTarget({
-      url: ctx.url,
-      ...(plan.kind === 'static' ? { token: plan.token } : {}),
-      ...(tokenTenant ? { tenant: tokenTenant } : {}),
-      ...(ctx.apiKey ? { apiKey: ctx.apiKey } : {}),
-    });
-  } catch (error) {
-    return finish({ outcome: 'failed', steps: skipAll('the target could not be reached'), error: (error as Error).message });
-  }
+  // A suite's own static token names its tenant on a simulator, like the run's token does.
+  const suiteTenant = plan.kind === 'static' ? tenantOfToken(plan.token) : undefined;
+  const session = connectTarget(ctx.target, suiteTenant ? { tenant: suiteTenant } : {});
   const tenant = session.tenant ? { tenant: session.tenant } : {};
+  const provisioner = createStateProvisioner(session, ctx.ledger);
   try {
-    for (const state of spec.setup ?? []) await setUpState(session, state, vars);
+    for (const state of spec.setup ?? []) {
+      const missing = await setUpState(provisioner, state, vars);
+      if (missing) {
+        const reason = `needs ${missing} in the target profile (provider state "${state.state}")`;
+        return finish({ ...tenant, outcome: 'skipped', steps: skipAll(reason), skipReason: reason }, session);
+      }
+    }
   } catch (error) {
     return finish({ ...tenant, outcome: 'failed', steps: skipAll('the set-up failed'), error: (error as Error).message }, session);
   }
@@ -95,16 +85,21 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
   return finish({ ...tenant, outcome: failed ? 'failed' : allSkipped ? 'skipped' : 'passed', steps }, session);
 }
 
-/** Sets up one provider state through the admin API and captures the values the simulator used. */
-async function setUpState(session: TargetSession, state: ProviderStateSpec, vars: Variables): Promise<void> {
+/**
+ * Sets up one provider state and takes the values the target used into the variables: those its
+ * captures name, and each parameter given as a bare `{{variable}}` (a deployment's fixture replaces
+ * the suite's generated id). Returns the profile key that is missing when it cannot be set up.
+ */
+async function setUpState(provisioner: ReturnType<typeof createStateProvisioner>, state: ProviderStateSpec, vars: Variables): Promise<string | undefined> {
   const name = renderText(state.state, vars);
-  const res = await send({
-    method: 'POST',
-    url: `${session.url}/__sim/provider-states`,
-    headers: { ...session.headers(), ...adminHeaders() },
-    body: { state: name, params: renderValue(state.params ?? {}, vars), action: 'setup' },
-  });
-  if (res.status !== 200) throw new Error(`provider state "${name}" was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
-  const failed = capture(state.capture ?? {}, res, vars, `provider state "${name}"`).filter((c) => !c.passed);
+  const outcome = await provisioner.setUp(name, renderValue(state.params ?? {}, vars) as Record<string, unknown>);
+  if ('unavailable' in outcome) return outcome.unavailable;
+  for (const [key, template] of Object.entries(state.params ?? {})) {
+    const variable = typeof template === 'string' ? /^\{\{(\w+)\}\}$/.exec(template)?.[1] : undefined;
+    const value = outcome.values[key];
+    if (variable && value !== undefined) vars.set(variable, value);
+  }
+  const failed = capture(state.capture ?? {}, { status: 200, headers: {}, body: outcome.values }, vars, `provider state "${name}"`).filter((c) => !c.passed);
   if (failed.length) throw new Error(failed.map((c) => `${c.rule}: ${c.actual ?? ''}`).join('; '));
+  return undefined;
 }

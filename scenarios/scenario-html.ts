@@ -46,7 +46,8 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
       { label: 'steps passed', value: `${steps.passed}/${steps.passed + steps.failed + steps.skipped}` },
     ],
     coverage: [
-      `${operations.size} operations exercised by ${steps.passed + steps.failed} steps; ${steps.skipped} steps and ${suites.skipped} suites skipped.`,
+      `${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%); ${operations.size} operations exercised; ${suites.skipped} suites skipped.`,
+      ...report.coverage.skipped.map((s) => `skipped: ${s.steps}× ${s.reason}`),
     ],
     notices: [],
     operations: groupByOperation(items, (i) => i.operationId, (i) => i.rule),

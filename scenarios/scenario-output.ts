@@ -46,6 +46,8 @@ export function formatSummary(report: ScenarioReport): string {
     `suites: ${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped`,
     `steps: ${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`,
     `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
+    `coverage: ${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%)${report.coverage.ran === 0 ? ': nothing was checked' : ''}`,
+    ...report.coverage.skipped.map((s) => `  skipped ${s.steps}× ${s.reason}`),
   ].join('\n');
 }
 
@@ -53,6 +55,7 @@ export function formatSummary(report: ScenarioReport): string {
 export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
   return report.suites.map((suite) => ({
     name: suite.name,
+    timeMs: suite.durationMs,
     cases: suite.steps.map((step): JunitCase => {
       const failed = step.checks.filter((c) => !c.passed);
       const kase: JunitCase = {

@@ -51,8 +51,30 @@ export interface ScenarioReport {
   durationMs: number;
   suites: SuiteResult[];
   summary: ScenarioSummary;
-  /** True when no suite failed. */
+  /** Steps run of steps known, and the skipped ones grouped by reason. */
+  coverage: StepCoverage;
+  /** True when no suite failed and at least one step ran. */
   passed: boolean;
+}
+
+export interface StepCoverage {
+  known: number;
+  ran: number;
+  percent: number;
+  skipped: { reason: string; steps: number }[];
+}
+
+export function stepCoverage(suites: SuiteResult[]): StepCoverage {
+  const steps = suites.flatMap((s) => s.steps);
+  const ran = steps.filter((s) => s.outcome !== 'skipped').length;
+  const reasons = new Map<string, number>();
+  for (const step of steps) if (step.outcome === 'skipped') reasons.set(step.skipReason ?? 'skipped', (reasons.get(step.skipReason ?? 'skipped') ?? 0) + 1);
+  return {
+    known: steps.length,
+    ran,
+    percent: steps.length === 0 ? 0 : Math.floor((ran / steps.length) * 1000) / 10,
+    skipped: [...reasons.entries()].sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, steps: count })),
+  };
 }
 
 export function summarize(suites: SuiteResult[]): ScenarioSummary {

@@ -21,7 +21,8 @@ export interface RenderedError {
 }
 
 export function renderError(shape: ErrorShape, error: SimulatorError, instance: string): RenderedError {
-  if (error.status === 401 || error.status === 403) return { status: error.status, contentType: 'application/json', body: {} };
+  // 401 and 403 are the empty JSON object, except where failures are problem details (the event intake).
+  if ((error.status === 401 || error.status === 403) && shape !== 'problem') return { status: error.status, contentType: 'application/json', body: {} };
   if (shape === 'failure') {
     const [type, numericType] = FAILURE_TYPES[error.status] ?? ['Failure', 0];
     return {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { projectFile, RUNS_FROM_BUNDLE, SPEC_JSON_FILE } from '../project-files.ts';
 import { collectAssumptions } from './assumptions.ts';
+import { createOperationMatcher, type OperationMatcher } from './operation-matcher.ts';
 import { buildOperations } from './operations.ts';
 import { createValidators, type Validators } from './validators.ts';
 import type { Assumption, Operation } from './types.ts';
@@ -21,6 +22,8 @@ export interface Contract {
   operationsById: Map<string, Operation>;
   assumptions: Assumption[];
   validators: Validators;
+  /** The operation a concrete method and path call (the one matcher every checker uses). */
+  match: OperationMatcher;
 }
 
 let cached: Promise<Contract> | undefined;
@@ -42,6 +45,7 @@ async function readContract(): Promise<Contract> {
     operationsById: new Map(operations.map((op) => [op.id, op])),
     assumptions: collectAssumptions(raw),
     validators: createValidators(operations),
+    match: createOperationMatcher(operations),
   };
 }
 

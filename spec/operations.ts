@@ -38,6 +38,7 @@ function buildOperation(path: string, method: HttpMethod, op: Obj, schemaNames: 
       ...(assumedResponses[code] ? { assumed: assumedResponses[code] } : {}),
       ...(assumedConditions[code] ? { assumedCondition: assumedConditions[code] } : {}),
       ...(response['x-assumed-content'] ? { assumedBody: String(response['x-assumed-content']) } : {}),
+      ...(response['x-assumed-media-type'] ? { assumedMediaType: String(response['x-assumed-media-type']) } : {}),
     };
     responses.set(status, spec);
   }

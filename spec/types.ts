@@ -21,6 +21,8 @@ export interface ResponseSpec {
   assumedCondition?: string;
   /** The reason the spec gives when the status is documented but its body shape is assumed. */
   assumedBody?: string;
+  /** The reason the spec gives when the body's shape is documented but its media type is assumed. */
+  assumedMediaType?: string;
 }
 
 export interface ParameterSpec {

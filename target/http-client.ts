@@ -1,6 +1,9 @@
 /** The small HTTP client every checker uses to reach a target (simulator or deployment), on undici. */
 import { request } from 'undici';
 
+/** How long a request may take, unless told otherwise (`--timeout`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
 export interface HttpRequest {
   method: string;
   url: string;
@@ -8,6 +11,7 @@ export interface HttpRequest {
   /** A JSON value to send, or a raw string sent as it is. */
   body?: unknown;
   raw?: boolean;
+  /** The whole exchange's limit (default DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
 }
 
@@ -20,26 +24,54 @@ export interface HttpResponse {
   durationMs: number;
 }
 
+/** A request that got no whole answer in time; `durationMs` is how long it really waited. */
+export class RequestTimeoutError extends Error {
+  override name = 'RequestTimeoutError';
+  constructor(readonly timeoutMs: number, readonly durationMs: number) {
+    super(`no answer within the ${formatSeconds(timeoutMs)} time-out (waited ${formatSeconds(durationMs)})`);
+  }
+}
+
+const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Errors where the connection dropped before any answer: a server closing an idle keep-alive
+ * connection just as a request goes out on it. Such a request is sent once more on a new one.
+ */
+const DROPPED_BEFORE_ANSWER = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 export async function send(req: HttpRequest): Promise<HttpResponse> {
+  try {
+    return await sendOnce(req);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (error instanceof RequestTimeoutError || !DROPPED_BEFORE_ANSWER.has(code ?? '')) throw error;
+    return sendOnce(req);
+  }
+}
+
+async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...(req.headers ?? {}) };
   let payload: string | undefined;
   if (req.body !== undefined) {
     payload = req.raw ? String(req.body) : JSON.stringify(req.body);
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   }
+  const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
-  const res = await request(req.url, {
-    method: req.method as 'GET',
-    headers,
-    body: payload,
-    headersTimeout: req.timeoutMs ?? 30_000,
-    bodyTimeout: req.timeoutMs ?? 30_000,
-  });
-  const text = await res.body.text();
-  const durationMs = performance.now() - started;
-  const flat: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
-  return { status: res.statusCode, headers: flat, body: parseBody(text), text, durationMs };
+  try {
+    const res = await request(req.url, { method: req.method as 'GET', headers, body: payload, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const text = await res.body.text();
+    const durationMs = performance.now() - started;
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+    return { status: res.statusCode, headers: flat, body: parseBody(text), text, durationMs };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new RequestTimeoutError(timeoutMs, performance.now() - started);
+    throw error;
+  }
 }
 
 function parseBody(text: string): unknown {

@@ -1,22 +1,13 @@
 /**
- * A connection to one target (a gas-harness simulator or a real deployment) and the credentials to
- * call it: tokens minted by the simulator, a static token, or a token command's output.
+ * A connection to one resolved target (a gas-harness simulator or a real deployment) and the
+ * credentials to call it: tokens minted by the simulator, or the run's own (flags or profile).
+ * On a simulator every request, minted token and state change goes to one tenant: the one the
+ * run's token names (`tid`) when it is bound to one, else a fresh tenant per session.
  */
-import { execSync } from 'node:child_process';
 import { DEV_API_KEY } from '../spec/index.ts';
 import { send } from './http-client.ts';
-
-export interface TargetOptions {
-  url: string;
-  /** A bearer token to send as it is. */
-  token?: string;
-  /** A shell command whose standard output is the bearer token. */
-  tokenCommand?: string;
-  /** The raw API key of the order counter. */
-  apiKey?: string;
-  /** The tenant to use on a simulator; a fresh one is made when absent. */
-  tenant?: string;
-}
+import type { ResolvedTarget } from './resolve-target.ts';
+import type { BoundParam } from './target-profile.ts';
 
 /** Claims a simulator token can carry (`POST /__sim/tokens`). */
 export interface TokenClaims {
@@ -31,13 +22,31 @@ export interface TokenClaims {
   expiresInSeconds?: number;
 }
 
+/** A special token a rule needs: one without the permission, an expired one, or one bound to a resource. */
+export type TokenNeed =
+  | { kind: 'withoutPermission'; scopes: string[] }
+  | { kind: 'expired'; scopes: string[] }
+  /** Bound to `id` for `param`; `pathId` is the id the request's path names (another id than it means "another resource"). */
+  | { kind: 'bound'; param: BoundParam; id: string; pathId?: string; scopes: string[] };
+
+/** A token the run cannot get, with the profile key that would give it. */
+export interface Unavailable {
+  unavailable: string;
+}
+
 export interface TargetSession {
   url: string;
   /** True when the target answers the simulator's admin API. */
   simulator: boolean;
   tenant: string | undefined;
+  /** True when the run's token names the tenant: the session must not reset it (others share it). */
+  sharedTenant: boolean;
+  timeoutMs: number;
+  target: ResolvedTarget;
   /** The value of the Authorization header for an operation's security scheme. */
   authorization(scheme: 'bearer' | 'apiKey', scopes: string[]): Promise<string>;
+  /** A special token (see TokenNeed): minted on a simulator, else from the run's credentials. */
+  tokenFor(need: TokenNeed): Promise<string | Unavailable>;
   /** Mints a token with the given claims; only a simulator can. */
   mintToken(claims: TokenClaims): Promise<string>;
   /** Headers every request to this target carries (the simulator tenant). */
@@ -46,33 +55,29 @@ export interface TargetSession {
   secrets(): string[];
 }
 
-export async function isSimulator(url: string): Promise<boolean> {
-  try {
-    const res = await send({ method: 'GET', url: `${url}/__sim/health`, timeoutMs: 5_000 });
-    return res.status === 200 && (res.body as { simulator?: string } | undefined)?.simulator === 'gas-harness';
-  } catch {
-    return false;
-  }
-}
-
-export async function connectTarget(options: TargetOptions): Promise<TargetSession> {
-  const url = options.url.replace(/\/+$/, '');
-  const simulator = await isSimulator(url);
-  const tenant = simulator ? options.tenant ?? `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` : options.tenant;
-  const handedOut = new Set<string>();
-  const apiKey = options.apiKey ?? process.env.GAS_API_KEY ?? DEV_API_KEY;
+export function connectTarget(target: ResolvedTarget, options: { tenant?: string } = {}): TargetSession {
+  const { url, simulator, credentials } = target;
+  const tenant = simulator ? target.tokenTenant ?? options.tenant ?? `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const handedOut = new Set<string>(target.secrets);
+  const apiKey = credentials.apiKey ?? process.env.GAS_API_KEY ?? DEV_API_KEY;
   handedOut.add(apiKey);
-  let staticToken = options.token;
-  if (!staticToken && options.tokenCommand) staticToken = execSync(options.tokenCommand, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-  if (staticToken) handedOut.add(staticToken);
-  const minted = new Map<string, string>();
+  const minted = new Map<string, Promise<string>>();
 
   const mintToken = async (claims: TokenClaims): Promise<string> => {
-    if (!simulator) throw new Error(`${url} is not a gas-harness simulator; give a token with --token or --token-command`);
-    const res = await send({ method: 'POST', url: `${url}/__sim/tokens`, body: { tenant, ...claims }, headers: adminHeaders() });
+    if (!simulator) throw new Error(`${url} is not a gas-harness simulator; it cannot mint tokens`);
+    const res = await send({ method: 'POST', url: `${url}/__sim/tokens`, body: { tenant, ...claims }, headers: adminHeaders(), timeoutMs: target.timeoutMs });
     const token = (res.body as { accessToken?: string } | undefined)?.accessToken;
     if (res.status !== 201 || !token) throw new Error(`the simulator refused to mint a token (status ${res.status})`);
     handedOut.add(token);
+    return token;
+  };
+  const mintOnce = (claims: TokenClaims): Promise<string> => {
+    const key = JSON.stringify(claims);
+    let token = minted.get(key);
+    if (!token) {
+      token = mintToken(claims);
+      minted.set(key, token);
+    }
     return token;
   };
 
@@ -80,16 +85,31 @@ export async function connectTarget(options: TargetOptions): Promise<TargetSessi
     url,
     simulator,
     tenant,
+    sharedTenant: simulator && target.tokenTenant !== undefined,
+    timeoutMs: target.timeoutMs,
+    target,
     async authorization(scheme, scopes) {
       if (scheme === 'apiKey') return apiKey;
-      if (staticToken) return `Bearer ${staticToken}`;
-      const key = scopes.join(' ');
-      let token = minted.get(key);
-      if (!token) {
-        token = await mintToken({ scopes });
-        minted.set(key, token);
+      if (credentials.token) return `Bearer ${credentials.token}`;
+      return `Bearer ${await mintOnce({ scopes })}`;
+    },
+    async tokenFor(need) {
+      if (simulator) {
+        if (need.kind === 'withoutPermission') return mintOnce({ scopes: need.scopes });
+        if (need.kind === 'expired') return mintOnce({ scopes: need.scopes, expiresInSeconds: -120 });
+        return mintOnce({ scopes: need.scopes, [need.param]: need.id });
       }
-      return `Bearer ${token}`;
+      if (need.kind === 'withoutPermission') return credentials.tokenWithoutPermission ?? { unavailable: 'credentials.tokenWithoutPermission' };
+      if (need.kind === 'expired') return credentials.expiredToken ?? { unavailable: 'credentials.expiredToken' };
+      const bound = credentials.bound[need.param];
+      if (!bound) return { unavailable: `credentials.bound.${need.param}` };
+      // The bound token serves for its own id, and for "another resource than the path names";
+      // `otherToken` serves for the latter when the path names the bound one.
+      if (bound.id === need.id) return bound.token;
+      const another = need.pathId !== undefined && need.id !== need.pathId;
+      if (another && bound.id !== need.pathId) return bound.token;
+      if (another) return bound.otherToken ?? { unavailable: `credentials.bound.${need.param}.otherToken` };
+      return { unavailable: `credentials.bound.${need.param} (a token bound to ${need.id})` };
     },
     mintToken,
     headers: (): Record<string, string> => (simulator && tenant ? { 'x-sim-tenant': tenant } : {}),

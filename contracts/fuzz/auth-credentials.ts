@@ -42,13 +42,13 @@ export async function prepareCredentials(session: TargetSession, op: Operation):
     headers.set('bad_signature', `Bearer ${await badSignature(token, op.security.scopes, session.tenant)}`);
     const claims = payload ? payload : b64url({ scope: op.security.scopes.join(' '), exp: Math.floor(Date.now() / 1000) + 3600 });
     headers.set('alg_none', `Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${claims}.`);
-    if (session.simulator) {
-      headers.set('expired', `Bearer ${await session.mintToken({ scopes: op.security.scopes, expiresInSeconds: -120 })}`);
-    } else unavailable.push({ variant: 'expired', reason: 'an expired token can only be minted by a simulator' });
-    if (session.simulator && op.security.scopes.length > 0) {
-      headers.set('missing_scope', `Bearer ${await session.mintToken({ scopes: [] })}`);
-    } else if (op.security.scopes.length > 0) {
-      unavailable.push({ variant: 'missing_scope', reason: 'a token without the scope can only be minted by a simulator' });
+    const expired = await session.tokenFor({ kind: 'expired', scopes: op.security.scopes });
+    if (typeof expired === 'string') headers.set('expired', `Bearer ${expired}`);
+    else unavailable.push({ variant: 'expired', reason: `needs ${expired.unavailable} in the target profile` });
+    if (op.security.scopes.length > 0) {
+      const withoutScope = await session.tokenFor({ kind: 'withoutPermission', scopes: [] });
+      if (typeof withoutScope === 'string') headers.set('missing_scope', `Bearer ${withoutScope}`);
+      else unavailable.push({ variant: 'missing_scope', reason: `needs ${withoutScope.unavailable} in the target profile` });
     }
   }
   return {

@@ -83,7 +83,8 @@ export function operationArbitraries(contract: Contract, op: Operation, credenti
   const authVariants = credentials.variants.filter((v) => v !== 'valid');
   const auth = authVariants.length === 0 ? undefined : fc.tuple(valid, fc.constantFrom(...authVariants)).map(([r, variant]): FuzzCase => ({
     kind: 'auth', operationId: op.id, ...r, auth: variant, description: `auth ${variant}`, expected: [credentials.expected(variant)],
-    ...(variant === 'missing_scope' && op.security.assumed ? { assumed: op.security.assumed } : {}),
+    // Which token a missing scope or a bearer token on the API-key counter gets is the spec's choice.
+    ...((variant === 'missing_scope' || variant === 'bearer_for_api_key') && op.security.assumed ? { assumed: op.security.assumed } : {}),
   }));
   return { positive, ...negativeArbitrary(contract, op, valid), ...(auth ? { auth } : {}) };
 }

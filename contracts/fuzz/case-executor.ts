@@ -53,7 +53,7 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
       setup.push(state);
     }
   }
-  const response = await sendRequest(session.url, request);
+  const response = await sendRequest(session.url, request, session.timeoutMs);
   const sentAuthorization = request.headers.authorization;
   const secrets = [
     ...session.secrets(),
@@ -64,13 +64,14 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
 }
 
 /** Sends a request as a case or scenario step describes it. */
-export function sendRequest(baseUrl: string, request: SentRequest): Promise<HttpResponse> {
+export function sendRequest(baseUrl: string, request: SentRequest, timeoutMs?: number): Promise<HttpResponse> {
   const body = request.rawBody !== undefined ? request.rawBody : 'body' in request ? request.body : undefined;
   return send({
     method: request.method,
     url: `${baseUrl}${request.path}`,
     headers: request.headers,
     ...(body !== undefined ? { body, raw: request.rawBody !== undefined } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
 }
 

@@ -3,7 +3,7 @@
  * exchange and says what is wrong with it, or nothing. A failure of a rule the spec only assumes
  * carries the spec's reason in `assumed`, and is reported as a divergence.
  */
-import type { Contract, Operation } from '../../spec/index.ts';
+import { headerBasis, schemaBasis, type Contract, type Operation } from '../../spec/index.ts';
 import type { HttpResponse } from '../../target/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 
@@ -60,12 +60,13 @@ const CHECKS: Record<CheckName, Check> = {
     return fail('status_documented', `answered ${response.status}, which ${op.id} does not document (${[...op.responses.keys()].join(', ')})`, assumed);
   },
 
-  content_type_conformance: ({ op, response }) => {
+  content_type_conformance: ({ contract, op, response }) => {
     const documented = op.responses.get(response.status);
     if (!documented?.mediaType || response.text === '') return undefined;
     const got = mediaTypeOf(response.headers['content-type']);
     if (got === documented.mediaType) return undefined;
-    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, documented.assumedBody ?? documented.assumed);
+    const basis = headerBasis(contract.document, op, response.status, 'content-type');
+    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, basis.basis === 'assumed' ? basis.reason : undefined);
   },
 
   body_matches_documented_shape: ({ contract, op, response }) => {
@@ -79,8 +80,8 @@ const CHECKS: Record<CheckName, Check> = {
     }
     const issues = contract.validators.response(op.id, response.status, response.body) ?? [];
     if (issues.length === 0) return undefined;
-    const assumed = documented.assumedBody ?? (issues.every((i) => i.assumed) ? issues[0]?.assumed : undefined);
-    return fail('body_matches_documented_shape', `the ${response.status} body does not match its schema: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`, assumed);
+    const basis = schemaBasis(documented, issues);
+    return fail('body_matches_documented_shape', `the ${response.status} body does not match its schema: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`, basis.basis === 'assumed' ? basis.reason : undefined);
   },
 
   negative_data_rejected: ({ op, fuzzCase, response }) => {

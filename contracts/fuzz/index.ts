@@ -3,7 +3,7 @@
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
 import { loadContract, type Operation } from '../../spec/index.ts';
-import { connectTarget, type TargetSession } from '../../target/index.ts';
+import { connectTarget, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../../target/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';
@@ -16,13 +16,11 @@ export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export { listMutations } from './schema-mutations.ts';
 export { createProgressLine, type ProgressLine } from './progress-line.ts';
 
-export interface FuzzOptions {
-  /** The target's base URL: a gas-harness simulator (the CLI starts one in-process) or a deployment. */
-  target: string;
-  /** A bearer token to send (a non-simulator target needs one). */
-  token?: string;
-  /** The order counter's raw API key. */
-  apiKey?: string;
+export interface FuzzOptions extends TargetRunOptions {
+  /** The target already resolved (conform resolves it once for every checker); wins over the rest. */
+  resolved?: ResolvedTarget;
+  /** What the run has used up of the profile's one-time fixtures, when shared with other checkers. */
+  ledger?: FixtureLedger;
   /** operationIds to fuzz (default: all). */
   operations?: string[];
   /** Cases per property: per operation and kind (positive, negative, auth), and sequence runs. Default 100. */
@@ -51,10 +49,10 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, not ${runs}`);
   const runSeed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
   const operations = selectOperations(contract.operations, options.operations);
-  const url = options.target.replace(/\/+$/, '');
-  const connect = () => connectTarget({ url, ...(options.token ? { token: options.token } : {}), ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
-  const probe = await connect();
-  if (!probe.simulator && !options.token) throw new Error(`${url} is not a gas-harness simulator; give a bearer token with --token`);
+  const target = options.resolved ?? await resolveTarget(options);
+  const { url } = target;
+  const connect = () => connectTarget(target);
+  const probe = connect();
   const sequences = selected.has(STATEFUL_CHECK) ? SEQUENCES.filter((s) => s.operations.every((id) => operations.some((op) => op.id === id))) : [];
   const total = (operations.length * 3 + sequences.length) * runs;
   let done = 0;
@@ -63,7 +61,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (count > 0) options.onProgress?.(done, total);
   };
   const seedFor = (name: string) => deriveSeed(runSeed, name);
-  const common = { contract, runs, runSeed, seedFor, checks: selected, onCase, ...(options.out ? { out: options.out } : {}) };
+  const common = { contract, runs, runSeed, seedFor, checks: selected, onCase, ledger: options.ledger ?? newFixtureLedger(), ...(options.out ? { out: options.out } : {}) };
 
   const failures: FuzzFailure[] = [];
   const summaries: OperationSummary[] = [];
@@ -72,20 +70,21 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const jobs: (() => Promise<void>)[] = [
     ...operations.map((op) => async () => {
       const began = performance.now();
-      const result = await fuzzOperation({ ...common, op, session: await sessionFor(probe, connect) });
+      const result = await fuzzOperation({ ...common, op, session: sessionFor(probe, connect) });
       summaries.push({ ...result.summary, durationMs: performance.now() - began });
       failures.push(...result.failures);
       executions += result.executions;
     }),
     ...sequences.map((definition) => async () => {
       const began = performance.now();
-      const result = await fuzzSequence(definition, { ...common, session: await sessionFor(probe, connect) });
+      const result = await fuzzSequence(definition, { ...common, session: sessionFor(probe, connect) });
       sequenceSummaries.push({ ...result.summary, durationMs: performance.now() - began });
       failures.push(...result.failures);
       executions += result.executions;
     }),
   ];
-  await runPool(jobs, options.concurrency ?? 4);
+  // Jobs on a simulator reset their tenant: in a tenant the run's token names, they take turns.
+  await runPool(jobs, probe.sharedTenant ? 1 : options.concurrency ?? 4);
 
   const order = new Map(operations.map((op, i) => [op.id, i]));
   summaries.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0));
@@ -114,8 +113,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
 }
 
 /** A simulator gets a fresh session (tenant) per job, so jobs may reset their tenant; others share one. */
-async function sessionFor(probe: TargetSession, connect: () => Promise<TargetSession>): Promise<TargetSession> {
-  return probe.simulator ? connect() : probe;
+function sessionFor(probe: TargetSession, connect: () => TargetSession): TargetSession {
+  return probe.simulator && !probe.sharedTenant ? connect() : probe;
 }
 
 function selectOperations(all: Operation[], ids: string[] | undefined): Operation[] {

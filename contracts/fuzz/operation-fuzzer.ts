@@ -3,7 +3,7 @@
  * check holds, on its own target session (a fresh simulator tenant). Returns the shrunk failures.
  */
 import type { Contract, Operation } from '../../spec/index.ts';
-import type { TargetSession } from '../../target/index.ts';
+import type { FixtureLedger, TargetSession } from '../../target/index.ts';
 import { prepareCredentials } from './auth-credentials.ts';
 import { executeCase, type Exchange } from './case-executor.ts';
 import { operationArbitraries } from './case-arbitraries.ts';
@@ -18,6 +18,8 @@ export interface OperationRun {
   contract: Contract;
   op: Operation;
   session: TargetSession;
+  /** What the run has used up of the profile's one-time fixtures. */
+  ledger: FixtureLedger;
   runs: number;
   runSeed: number;
   seedFor(name: string): number;

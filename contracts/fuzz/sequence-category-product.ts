@@ -51,14 +51,13 @@ export const categoryProductSequence: SequenceDefinition<CatalogModel> = {
   name: 'category-product',
   rule: 'a renamed category shows in its products\' data.category.name; an unknown category is 404',
   operations: ['updateCategory', 'getProduct'],
-  needsSimulator: 'it needs a product whose category it may rename, which only a simulator provider state can create',
   async setup(real) {
     await real.resetTenant();
-    const model = { productId: randomUUID(), categoryId: randomUUID(), unknownCategoryId: randomUUID(), categoryName: 'Gás de cozinha' };
-    await real.providerState('a product {productId} exists', {
-      productId: model.productId, categoryId: model.categoryId, brandId: randomUUID(), categoryName: model.categoryName,
+    // On a deployment the profile's product stands in, with the category and name it has.
+    const used = await real.providerState('a product {productId} exists', {
+      productId: randomUUID(), categoryId: randomUUID(), brandId: randomUUID(), categoryName: 'Gás de cozinha',
     });
-    return model;
+    return { productId: used.productId ?? '', categoryId: used.categoryId ?? '', unknownCategoryId: randomUUID(), categoryName: used.categoryName ?? '' };
   },
   commands(contract) {
     const body = arbitraryFromSchema(componentSchema(contract, 'Category')) as fc.Arbitrary<Record<string, unknown>>;

@@ -47,12 +47,24 @@ export const coverageAreaSequence: SequenceDefinition<CoverageModel> = {
   name: 'coverage-area',
   rule: 'a coverage area can be updated until it is deleted; deleting again or updating after the delete is 404',
   operations: ['updateCoverageArea', 'deleteCoverageArea'],
-  needsSimulator: 'it needs a coverage area it may delete, which only a simulator provider state can create',
   async setup(real) {
     await real.resetTenant();
-    const model = { dealerId: randomUUID(), coverageAreaId: randomUUID(), exists: true };
-    await real.providerState('a coverage area {coverageAreaId} exists for dealer {dealerId}', { dealerId: model.dealerId, coverageAreaId: model.coverageAreaId });
-    return model;
+    const state = 'a coverage area {coverageAreaId} exists for dealer {dealerId}';
+    if (real.target.simulator || real.target.target.statesUrl) {
+      const used = await real.providerState(state, { dealerId: randomUUID(), coverageAreaId: randomUUID(), deletable: 'yes' });
+      return { dealerId: used.dealerId ?? '', coverageAreaId: used.coverageAreaId ?? '', exists: true };
+    }
+    // A deployment lends one deletable area per run: later runs of the sequence reuse it, and ask
+    // the platform whether it is still there.
+    let area = real.memo.get('area') as { dealerId: string; coverageAreaId: string } | undefined;
+    if (!area) {
+      const used = await real.providerState(state, { deletable: 'yes', name: 'gas-harness' });
+      area = { dealerId: used.dealerId ?? '', coverageAreaId: used.coverageAreaId ?? '' };
+      real.memo.set('area', area);
+    }
+    const ok = successOf(real.contract, 'updateCoverageArea');
+    const probe = await real.call('updateCoverageArea', { name: 'updateCoverageArea(is the area still there?)', pathParams: area, body: { name: 'gas-harness' }, expected: [ok, 404] });
+    return { ...area, exists: probe.status === ok };
   },
   commands(contract) {
     const body = arbitraryFromSchema(componentSchema(contract, 'CoverageArea')) as fc.Arbitrary<Record<string, unknown>>;

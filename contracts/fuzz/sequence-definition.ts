@@ -12,8 +12,6 @@ export interface SequenceDefinition<M extends object> {
   rule: string;
   /** The operations its commands call. */
   operations: string[];
-  /** Why it cannot run against a target other than a simulator; undefined when it can. */
-  needsSimulator?: string;
   /** Prepares the target and returns the initial model. */
   setup(real: SequenceSession): Promise<M>;
   /** The arbitraries of its commands. */

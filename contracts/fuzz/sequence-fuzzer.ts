@@ -13,7 +13,8 @@ import { categoryProductSequence } from './sequence-category-product.ts';
 import { coverageAreaSequence } from './sequence-coverage-area.ts';
 import type { SequenceCommand, SequenceDefinition } from './sequence-definition.ts';
 import { orderCounterSequence } from './sequence-order-counter.ts';
-import { SequenceSession } from './sequence-session.ts';
+import { SequenceSession, SequenceUnavailable } from './sequence-session.ts';
+import { createStateProvisioner } from '../../target/index.ts';
 import { userProfileSequence } from './sequence-user-profile.ts';
 
 /** Every stateful sequence the fuzzers know. */
@@ -26,11 +27,10 @@ const MAX_COMMANDS = 10;
 
 export async function fuzzSequence(definition: SequenceDefinition<object>, run: SequenceRun): Promise<{ summary: SequenceSummary; failures: FuzzFailure[]; executions: number }> {
   const summary: SequenceSummary = { name: definition.name, rule: definition.rule, runs: 0 };
-  if (definition.needsSimulator && !run.session.simulator) {
-    run.onCase(run.runs);
-    return { summary: { ...summary, skipped: `not run: ${definition.needsSimulator}` }, failures: [], executions: 0 };
-  }
   const { contract, session } = run;
+  const provisioner = createStateProvisioner(session, run.ledger);
+  const memo = new Map<string, unknown>();
+  let unavailable: SequenceUnavailable | undefined;
   const arbitrary = fc.commands(definition.commands(contract), { maxCommands: MAX_COMMANDS });
   const seed = run.seedFor(`sequence:${definition.name}`);
   const result = await hunt<Iterable<SequenceCommand<object>>, SequenceSession>({
@@ -43,17 +43,23 @@ export async function fuzzSequence(definition: SequenceDefinition<object>, run: 
       run.onCase();
     },
     async execute(commands, judge) {
-      const real = new SequenceSession(contract, session, judge);
+      const real = new SequenceSession(contract, session, judge, provisioner, memo);
+      if (unavailable) return { failures: [], record: real };
       try {
         await fc.asyncModelRun(async () => ({ model: await definition.setup(real), real }), commands);
         return { failures: [], record: real };
       } catch (error) {
         if (error instanceof CheckFailureError) return { failures: [error.failure], record: real };
+        if (error instanceof SequenceUnavailable) {
+          unavailable = error;
+          return { failures: [], record: real };
+        }
         throw error;
       }
     },
   });
   run.onCase(run.runs - summary.runs);
+  if (unavailable) return { summary: { ...summary, skipped: `not run: ${unavailable.message}` }, failures: [], executions: 0 };
   const failures: FuzzFailure[] = [];
   for (const finding of result.findings) {
     const real = finding.record;

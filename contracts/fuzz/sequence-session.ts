@@ -4,7 +4,7 @@
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
 import type { Contract } from '../../spec/index.ts';
-import { adminHeaders, send, type HttpResponse, type TargetSession } from '../../target/index.ts';
+import { adminHeaders, send, type HttpResponse, type StateProvisioner, type TargetSession } from '../../target/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';
@@ -40,6 +40,14 @@ export interface CallOptions {
   json?: { path: string; equals: unknown }[];
 }
 
+/** A sequence the run cannot set up: the profile key that would let it. */
+export class SequenceUnavailable extends Error {
+  override name = 'SequenceUnavailable';
+  constructor(readonly key: string) {
+    super(`needs ${key} in the target profile`);
+  }
+}
+
 export class SequenceSession {
   readonly steps: SequenceStep[] = [];
   readonly setup: ProviderStateUse[] = [];
@@ -48,6 +56,9 @@ export class SequenceSession {
     readonly contract: Contract,
     readonly target: TargetSession,
     private readonly judge: Judge,
+    private readonly provisioner: StateProvisioner,
+    /** Kept from one run of the sequence to the next (a deployment's fixture in use). */
+    readonly memo: Map<string, unknown> = new Map(),
   ) {}
 
   /** Calls an operation as the model's command describes it; returns the response. */
@@ -62,7 +73,7 @@ export class SequenceSession {
       ...(options.body !== undefined ? { body: options.body, mediaType: op.requestBody?.mediaTypes[0] ?? 'application/json' } : {}),
     };
     if (request.mediaType) headers['content-type'] = request.mediaType;
-    const response = await sendRequest(this.target.url, request);
+    const response = await sendRequest(this.target.url, request, this.target.timeoutMs);
     this.steps.push({ name: options.name, operationId, request, expected: options.expected, ...(options.json ? { json: options.json } : {}), status: response.status });
     const secrets = [...this.target.secrets(), ...(op.requestBody && options.body !== undefined ? secretValues(op.requestBody.schema, options.body) : [])];
     const active = new Set(RESPONSE_CHECKS.filter((c) => this.judge.active.has(c)));
@@ -80,15 +91,22 @@ export class SequenceSession {
     if (!holds) this.fail(message, assumed);
   }
 
-  /** Empties the tenant (simulator only). */
+  /** Empties the tenant on a simulator; nothing elsewhere. */
   async resetTenant(): Promise<void> {
+    if (!this.target.simulator) return;
     await this.admin('/__sim/reset?empty=true');
   }
 
-  /** Sets a provider state up (simulator only) and records it for the scenario file. */
-  async providerState(state: string, params: Record<string, string>): Promise<void> {
-    await this.admin('/__sim/provider-states', { state, params, action: 'setup' });
-    this.setup.push({ state, params });
+  /**
+   * Sets a provider state up on any target (the simulator's states, a states URL, or the platform's
+   * own operations and the profile's fixtures) and records it for the scenario file; returns the
+   * values the target used. Throws SequenceUnavailable when the profile lacks what it needs.
+   */
+  async providerState(state: string, params: Record<string, string>): Promise<Record<string, string>> {
+    const outcome = await this.provisioner.setUp(state, params);
+    if ('unavailable' in outcome) throw new SequenceUnavailable(outcome.unavailable);
+    this.setup.push({ state, params: outcome.values });
+    return outcome.values;
   }
 
   private fail(message: string, assumed?: string): void {

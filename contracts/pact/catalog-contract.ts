@@ -25,10 +25,13 @@ const updateCategory: ContractCase = {
   call: (client, body) => client.updateCategory(CATEGORY_ID, body),
 };
 
+/** The new brand's name comes from the provider state: a name no brand has yet, unique to the run, so a second run creates again. */
+const NEW_BRAND_NAME = 'Nacional Gás Parceiro';
 const createBrand: ContractCase = {
   operationId: 'createBrand',
   description: 'a request to create a brand',
-  request: { method: 'POST', path: '/v1/brands', auth: 'bearer', body: { name: like('Nacional Gás Parceiro'), description: like('Gás LP envasado') } },
+  states: [{ name: 'no brand is named {name}', params: { name: NEW_BRAND_NAME } }],
+  request: { method: 'POST', path: '/v1/brands', auth: 'bearer', body: { name: fromProviderState('${name}', NEW_BRAND_NAME), description: like('Gás LP envasado') } },
   response: { status: 201, headers: jsonHeaders(), body: { data: { id: uuid(BRAND_ID) } } },
   call: (client, body) => client.createBrand(body),
 };

@@ -144,6 +144,12 @@ export function unauthorizedResponse(scheme: 'bearer' | 'apiKey'): ContractCase[
   };
 }
 
+/** The event intake's 401: problem details, since its failures are (the description says so), naming the scheme. */
+export function problemUnauthorizedResponse(): ContractCase['response'] {
+  const problem = problemResponse(401, 'Unauthorized', 'The token is missing, invalid or expired.');
+  return { ...problem, headers: { 'Content-Type': PROBLEM_TYPE, 'WWW-Authenticate': regex('^Bearer\\b.*$', 'Bearer') } };
+}
+
 /** An error list answer: `{ errors: [{ code, target, message }] }`. */
 export function errorListResponse(status: number, code: string, target: string, message: string): ContractCase['response'] {
   return { status, headers: jsonHeaders(), body: { errors: eachLike({ code: like(code), target: like(target), message: like(message) }) } };

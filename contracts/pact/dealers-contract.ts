@@ -14,7 +14,11 @@ const ORDER_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 const areaPath = (areaId: string) => `/v1/dealers/${DEALER_ID}/coverage-areas/${areaId}`;
 const areaPathFromState = (areaId: string) => pathFromState('/v1/dealers/${dealerId}/coverage-areas/${coverageAreaId}', areaPath(areaId));
-const areaExists = (areaId: string) => [{ name: 'a coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId: DEALER_ID, coverageAreaId: areaId } }];
+/** An area of the dealer; `deletable` asks for one the verification may delete (on a deployment, one of the profile's deletable areas). */
+const areaExists = (areaId: string, deletable = false) => [{
+  name: 'a coverage area {coverageAreaId} exists for dealer {dealerId}',
+  params: { dealerId: DEALER_ID, coverageAreaId: areaId, ...(deletable ? { deletable: 'yes' } : {}) },
+}];
 const noArea = [{ name: 'no coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId: DEALER_ID, coverageAreaId: MISSING_COVERAGE_AREA_ID } }];
 const areaNotFound = errorListResponse(404, 'CoverageAreaNotFound', 'path.coverageAreaId', 'No coverage area with the given identifier exists for this dealer.');
 
@@ -30,7 +34,7 @@ const updateArea: ContractCase = {
 const deleteArea: ContractCase = {
   operationId: 'deleteCoverageArea',
   description: 'a request to delete a coverage area of a dealer',
-  states: areaExists(DOOMED_COVERAGE_AREA_ID),
+  states: areaExists(DOOMED_COVERAGE_AREA_ID, true),
   request: { method: 'DELETE', path: areaPathFromState(DOOMED_COVERAGE_AREA_ID), auth: 'bearer' },
   response: { status: 204 },
   call: (client) => client.deleteCoverageArea(DEALER_ID, DOOMED_COVERAGE_AREA_ID),
@@ -82,7 +86,7 @@ export const dealersCases: ContractCase[] = [
     response: errorListResponse(422, 'RuleViolated', 'body.name', 'body.name must NOT have fewer than 1 characters'),
   },
   deleteArea,
-  withoutCredentials(deleteArea, 'a request to delete a coverage area of a dealer without credentials'),
+  { ...withoutCredentials(deleteArea, 'a request to delete a coverage area of a dealer without credentials'), states: areaExists(DOOMED_COVERAGE_AREA_ID) },
   {
     ...deleteArea,
     description: 'a request to delete a coverage area that does not exist',

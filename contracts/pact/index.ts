@@ -4,7 +4,6 @@
  * to load) until `writePacts` runs; the verifier runs in a process of its own.
  */
 export { CONSUMER, PROVIDER, PACTS_DIR, PACT_FILE_NAME, readPactFiles, type LoadedPact, type PactFile, type PactInteraction } from './pact-files.ts';
-export { operationFor, type CalledOperation } from './operation-lookup.ts';
 export { checkPactsAgainstSpec, formatDisagreement, type SpecDisagreement } from './spec-agreement.ts';
 export {
   formatInteractionResult, verifyPacts, type BrokerOptions, type InteractionResult, type VerifyPactsOptions, type VerifyPactsReport,

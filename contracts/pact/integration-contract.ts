@@ -1,6 +1,6 @@
 /** Consumer tests of the integration family: application events sent as application/json-patch+json. */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { problemResponse, withoutCredentials, type ContractCase } from './contract-case.ts';
+import { problemResponse, problemUnauthorizedResponse, withoutCredentials, type ContractCase } from './contract-case.ts';
 
 const { fromProviderState, like } = MatchersV3;
 
@@ -29,7 +29,7 @@ export const integrationCases: ContractCase[] = [
     states: [{ name: 'an event {idMensagem} was received', params: { idMensagem: REDELIVERED_MESSAGE_ID } }],
     request: { ...sendEvent.request, body: { ...event, idMensagem: fromProviderState('${idMensagem}', REDELIVERED_MESSAGE_ID) } },
   },
-  withoutCredentials(sendEvent, 'an application event without credentials'),
+  { ...withoutCredentials(sendEvent, 'an application event without credentials'), response: problemUnauthorizedResponse() },
   {
     ...sendEvent,
     description: 'an application event without its event name',

@@ -5,7 +5,6 @@
  * of a 400 or 422 interaction must break the spec in that way; any other request must be valid.
  */
 import { loadContract, type Contract, type Operation, type ValidationIssue } from '../../spec/index.ts';
-import { operationFor } from './operation-lookup.ts';
 import { headerOf, readPactFiles, type LoadedPact, type PactInteraction } from './pact-files.ts';
 
 export interface SpecDisagreement {
@@ -41,9 +40,9 @@ export function formatDisagreement(d: SpecDisagreement): string {
 
 function checkInteraction(contract: Contract, interaction: PactInteraction, base: string): Finding[] {
   const { request, response } = interaction;
-  const called = operationFor(contract, request.method, request.path);
+  const called = contract.match(request.method, request.path);
   if (!called) return [{ pointer: `${base}/request/path`, message: `no operation of the spec answers ${request.method} ${request.path}` }];
-  const { op, params } = called;
+  const { operation: op, params } = called;
   const findings: Finding[] = [];
   const rejects = response.status === 400 || response.status === 422 ? response.status : undefined;
 

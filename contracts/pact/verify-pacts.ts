@@ -12,24 +12,23 @@ import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
 import { redactSecrets } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
-import { adminHeaders, connectTarget } from '../../target/index.ts';
-import { operationFor } from './operation-lookup.ts';
-import { PACTS_DIR, readPactFiles } from './pact-files.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  connectTarget, createStateProvisioner, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type StateProvisioner, type TargetRunOptions,
+} from '../../target/index.ts';
+import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
+import { startStatesEndpoint } from './states-endpoint.ts';
 import type { BrokerOptions, WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
 export type { BrokerOptions } from './verify-protocol.ts';
 
-export interface VerifyPactsOptions {
-  /** The provider's base URL: a gas-harness simulator or any deployment. */
-  target: string;
-  /** A bearer token to send as it is (required unless the target is a simulator). */
-  token?: string;
-  /** A shell command whose standard output is the bearer token. */
-  tokenCommand?: string;
-  /** The order counter's API key (default: GAS_API_KEY, else the development key). */
-  apiKey?: string;
-  /** Where provider state changes go (default on a simulator: its `/__sim/provider-states`). */
-  statesUrl?: string;
+export interface VerifyPactsOptions extends TargetRunOptions {
+  /** The target already resolved (conform resolves it once for every checker); wins over the rest. */
+  resolved?: ResolvedTarget;
+  /** What the run has used up of the profile's one-time fixtures, when shared with other checkers. */
+  ledger?: FixtureLedger;
   /** The pact files or directories to verify (default: the committed `contracts/pacts/`). */
   pactFiles?: string[];
   /** Fetch the pacts from a Pact Broker instead, and optionally publish the results there. */
@@ -43,9 +42,13 @@ export interface InteractionResult {
   passed: boolean;
   /** What did not match, redacted. */
   mismatches: string[];
+  /** Why the interaction was not verified on this target (the profile key it lacks); absent when it ran. */
+  skipped?: string;
 }
 
 export interface VerifyPactsReport {
+  /** The provider's base URL. */
+  target: string;
   passed: boolean;
   /** The simulator tenant the run used; undefined on another target. */
   tenant: string | undefined;
@@ -67,15 +70,15 @@ function workerModule(): { path: string; execArgv: string[] } {
   return { path: projectFile('contracts', 'pact', 'verify-worker.ts'), execArgv: ['--import', tsx] };
 }
 
-/** Verifies the pacts against `options.target`; never throws for a failed verification. */
+/**
+ * Verifies the pacts against the target; never throws for a failed verification. An interaction
+ * whose provider state this target cannot set up (a fixture the profile lacks) is not replayed: its
+ * result says why it was skipped.
+ */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPactsReport> {
   const contract = await loadContract();
-  const session = await connectTarget({
-    url: options.target,
-    ...(options.token ? { token: options.token } : {}),
-    ...(options.tokenCommand ? { tokenCommand: options.tokenCommand } : {}),
-    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-  });
+  const target = options.resolved ?? await resolveTarget(options);
+  const session = connectTarget(target);
   const allScopes = [...new Set(contract.operations.flatMap((op) => op.security.scopes))].sort();
   const bearer = await session.authorization('bearer', allScopes);
   const apiKey = await session.authorization('apiKey', []);
@@ -83,37 +86,88 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
   const redact = (text: string) => redactSecrets(text, secrets());
 
   const notices: string[] = [];
-  const statesUrl = options.statesUrl ?? (session.simulator ? `${session.url}/__sim/provider-states` : undefined);
-  if (!statesUrl) notices.push('no states URL: provider states are not set up (give --states-url)');
-  const pactFiles = options.pactFiles ?? [PACTS_DIR];
-  const request: WorkerRequest = {
-    target: session.url,
-    bearer,
-    apiKey,
-    headers: session.headers(),
-    ...(statesUrl ? { statesUrl } : {}),
-    statesHeaders: { ...session.headers(), ...adminHeaders() },
-    pactFiles,
-    ...(options.broker ? { broker: options.broker } : {}),
-  };
-
-  const reply = await runWorker(request);
-  if (reply.kind === 'error') return { passed: false, tenant: session.tenant, results: [], notices: [...notices, redact(reply.message)] };
-  notices.push(...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)));
-  let parsed: VerifierJson;
+  const provisioner = createStateProvisioner(session, options.ledger ?? newFixtureLedger());
+  if (provisioner.via === 'api') notices.push('provider states set up through the platform\'s own operations and the profile\'s fixtures');
+  const plan = options.broker ? { pactFiles: options.pactFiles ?? [], skipped: [], cleanup: () => undefined } : planInteractions(options.pactFiles ?? [PACTS_DIR], provisioner, contract);
+  const states = await startStatesEndpoint(provisioner);
   try {
-    parsed = JSON.parse(reply.json) as VerifierJson;
-  } catch {
-    return { passed: false, tenant: session.tenant, results: [], notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)] };
-  }
+    if (plan.pactFiles.length === 0 && !options.broker) {
+      return { target: target.url, passed: plan.skipped.length === 0, tenant: session.tenant, results: plan.skipped, notices: [...notices, 'no interaction can run on this target'] };
+    }
+    const request: WorkerRequest = {
+      target: session.url,
+      bearer,
+      apiKey,
+      headers: session.headers(),
+      statesUrl: states.url,
+      statesHeaders: {},
+      pactFiles: plan.pactFiles,
+      timeoutMs: session.timeoutMs,
+      ...(options.broker ? { broker: options.broker } : {}),
+    };
 
-  const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(pactFiles, contract);
-  const results = interactionResultsOf(parsed, operationOf, redact);
-  // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
-  const described = (interaction: string) => results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
-  for (const e of parsed.errors ?? []) if (!described(e.interaction)) notices.push(redact(`${e.interaction}: ${e.mismatch?.message ?? 'failed'}`));
-  if (results.length === 0) notices.push('the verifier reported no interaction');
-  return { passed: parsed.result === true && results.length > 0 && results.every((r) => r.passed), tenant: session.tenant, results, notices };
+    const reply = await runWorker(request);
+    if (reply.kind === 'error') return { target: target.url, passed: false, tenant: session.tenant, results: plan.skipped, notices: [...notices, redact(reply.message)] };
+    notices.push(...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)));
+    let parsed: VerifierJson;
+    try {
+      parsed = JSON.parse(reply.json) as VerifierJson;
+    } catch {
+      return { target: target.url, passed: false, tenant: session.tenant, results: plan.skipped, notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)] };
+    }
+
+    const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(plan.pactFiles, contract);
+    const statesOf = options.broker ? new Map<string, string[]>() : statesOfInteractions(plan.pactFiles);
+    const results = interactionResultsOf(parsed, operationOf, redact).map((result): InteractionResult => {
+      // A state that turned out unavailable while set up (a deletable area used up) skips its interaction.
+      const lacking = (statesOf.get(result.description) ?? []).map((s) => states.unavailable.get(s)).find((k) => k !== undefined);
+      return !result.passed && lacking ? { ...result, passed: true, mismatches: [], skipped: `needs ${lacking} in the target profile` } : result;
+    });
+    // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
+    const described = (interaction: string) => results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
+    for (const e of parsed.errors ?? []) if (!described(e.interaction)) notices.push(redact(`${e.interaction}: ${e.mismatch?.message ?? 'failed'}`));
+    if (results.length === 0) notices.push('the verifier reported no interaction');
+    const all = [...plan.skipped, ...results];
+    return { target: target.url, passed: results.length > 0 && results.every((r) => r.passed), tenant: session.tenant, results: all, notices };
+  } finally {
+    await states.close();
+    plan.cleanup();
+  }
+}
+
+interface InteractionPlan {
+  /** Pact files to verify: the given ones, or copies holding only the interactions this target can set up. */
+  pactFiles: string[];
+  /** One result per interaction that cannot run here, saying why. */
+  skipped: InteractionResult[];
+  cleanup(): void;
+}
+
+/** Keeps the interactions whose provider states this target can set up; skips the others, naming the profile key. */
+function planInteractions(locations: string[], provisioner: StateProvisioner, contract: Contract): InteractionPlan {
+  const pacts = locations.flatMap((location) => readPactFiles(location));
+  const lacking = (interaction: PactInteraction) => (interaction.providerStates ?? []).map((s) => provisioner.missing(s.name, s.params ?? {})).find((k) => k !== undefined);
+  if (!pacts.some(({ pact }) => pact.interactions.some((i) => lacking(i) !== undefined))) return { pactFiles: locations, skipped: [], cleanup: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'gas-pacts-'));
+  const skipped: InteractionResult[] = [];
+  const pactFiles: string[] = [];
+  for (const [index, { pact }] of pacts.entries()) {
+    const kept = pact.interactions.filter((interaction) => {
+      const key = lacking(interaction);
+      if (key !== undefined) skipped.push({ description: interaction.description, operationId: contract.match(interaction.request.method, interaction.request.path)?.operation.id, passed: true, mismatches: [], skipped: `needs ${key} in the target profile` });
+      return key === undefined;
+    });
+    if (kept.length === 0) continue;
+    const file = join(dir, `pact-${index}.json`);
+    writeFileSync(file, JSON.stringify({ ...pact, interactions: kept }));
+    pactFiles.push(file);
+  }
+  return { pactFiles, skipped, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The provider states of each local interaction, by description. */
+function statesOfInteractions(pactFiles: string[]): Map<string, string[]> {
+  return new Map(pactFiles.flatMap((location) => readPactFiles(location).flatMap(({ pact }) => pact.interactions.map((i) => [i.description, (i.providerStates ?? []).map((s) => s.name)] as const))));
 }
 
 /** The operation each local interaction calls, by description. */
@@ -122,8 +176,8 @@ function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<
   for (const location of pactFiles) {
     for (const { pact } of readPactFiles(location)) {
       for (const i of pact.interactions) {
-        const called = operationFor(contract, i.request.method, i.request.path);
-        if (called) operationOf.set(i.description, called.op.id);
+        const called = contract.match(i.request.method, i.request.path);
+        if (called) operationOf.set(i.description, called.operation.id);
       }
     }
   }
@@ -147,6 +201,7 @@ function interactionResultsOf(parsed: VerifierJson, operationOf: Map<string, str
 
 /** One line: PASS or FAIL, the operation, the interaction, and for a failure what did not match. */
 export function formatInteractionResult(result: InteractionResult): string {
+  if (result.skipped) return `SKIP  ${result.operationId ?? '-'}  ${result.description}: ${result.skipped}`;
   const head = `${result.passed ? 'PASS' : 'FAIL'}  ${result.operationId ?? '-'}  ${result.description}`;
   if (result.passed) return head;
   const why = result.mismatches.join('; ').replace(/\s+/g, ' ');

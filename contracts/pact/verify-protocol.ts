@@ -21,6 +21,8 @@ export interface WorkerRequest {
   /** Where provider state changes go; absent: states are not set up. */
   statesUrl?: string;
   statesHeaders: Record<string, string>;
+  /** Each replayed request's time limit in ms. */
+  timeoutMs: number;
   /** Local pact files to verify, when no broker is given. */
   pactFiles: string[];
   broker?: BrokerOptions;

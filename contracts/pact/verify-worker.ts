@@ -8,7 +8,6 @@ import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { send } from '../../target/index.ts';
 import { PROVIDER } from './contract-case.ts';
-import { operationFor } from './operation-lookup.ts';
 import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
 /** Where Pact's verification proxy receives state changes (fixed by @pact-foundation/pact). */
@@ -48,7 +47,7 @@ function createRequestFilter(request: WorkerRequest, contract: Contract): Reques
     Object.assign(req.headers, request.headers);
     // Only a request that carries credentials gets real ones: a 401 interaction sends none.
     if (req.headers.authorization !== undefined) {
-      const scheme = operationFor(contract, req.method, req.url)?.op.security.scheme ?? 'bearer';
+      const scheme = contract.match(req.method, req.url)?.operation.security.scheme ?? 'bearer';
       req.headers.authorization = scheme === 'apiKey' ? request.apiKey : request.bearer;
     }
     next();
@@ -71,6 +70,7 @@ function verifierOptions(request: WorkerRequest, contract: Contract): VerifierOp
     provider: PROVIDER,
     providerBaseUrl: request.target,
     logLevel: 'error',
+    timeout: request.timeoutMs,
     requestFilter: createRequestFilter(request, contract),
     ...(broker
       ? {

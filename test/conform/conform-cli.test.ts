@@ -56,7 +56,7 @@ describe('gas-harness conform', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const missing = await runCli(['conform', '--target', url]);
       expect(missing.code).toBe(2);
-      expect(missing.stderr).toContain('is not a gas-harness simulator: give a bearer token with --token or --token-command');
+      expect(missing.stderr).toContain('is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token in a profile');
     } finally {
       server.close();
     }

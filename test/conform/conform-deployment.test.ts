@@ -1,65 +1,92 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conform } from '../../conform/index.ts';
-import { readPactFiles } from '../../contracts/pact/pact-files.ts';
+import { conform, type ConformReport, type ConformRule } from '../../conform/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { send } from '../../target/index.ts';
+import { startBrokenTarget, type Defect } from '../support/broken-target.ts';
+import { deploymentProfile } from '../support/deployment-profile.ts';
+import { startHiddenAdminDeployment, type Deployment } from '../support/hidden-admin-deployment.ts';
+import { PROPERTY_SEED } from '../support/property-seed.ts';
 
-const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
 let simulator: RunningSimulator;
-let deployment: Server;
-let url: string;
-
-/** A stand-in for a real deployment: the simulator's API without its admin API. */
-function startDeployment(upstream: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if ((req.url ?? '').startsWith('/__sim')) {
-        res.writeHead(404).end();
-        return;
-      }
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
-      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      send({ method: req.method ?? 'GET', url: `${upstream}${req.url ?? '/'}`, headers, ...(body !== undefined ? { body, raw: true } : {}) }).then((answer) => {
-        const out: Record<string, string> = {};
-        for (const name of ['content-type', 'www-authenticate']) if (answer.headers[name]) out[name] = answer.headers[name] ?? '';
-        res.writeHead(answer.status, out).end(answer.text);
-      }, (error: unknown) => res.writeHead(502).end(String(error)));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+let deployment: Deployment;
 
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0 });
-  deployment = await startDeployment(simulator.url);
-  url = `http://127.0.0.1:${(deployment.address() as AddressInfo).port}`;
+  deployment = await startHiddenAdminDeployment(simulator.url);
 });
 afterAll(async () => {
-  deployment.closeAllConnections();
-  await new Promise((resolve) => deployment.close(resolve));
+  await deployment.close();
   await simulator.close();
 });
 
-describe('conform against a target that is not a simulator', () => {
-  it('verifies the interactions that need no provider state and skips the others, saying why', async () => {
-    const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ALL_SCOPES, tenant: 'conform-deployment' } });
-    const token = (minted.body as { accessToken: string }).accessToken;
-    const report = await conform({ target: url, token, fuzzRuns: 2, seed: 3 });
-    expect(report.simulator).toBe(false);
-    const interactions = readPactFiles().flatMap(({ pact }) => pact.interactions);
-    const stateless = interactions.filter((i) => !i.providerStates?.length).map((i) => i.description);
-    const pact = report.rules.filter((r) => r.source === 'pact');
-    expect(pact).toHaveLength(interactions.length);
-    expect(pact.filter((r) => r.verdict !== 'skipped').map((r) => r.where).sort()).toEqual([...stateless].sort());
-    for (const rule of pact.filter((r) => r.verdict === 'skipped')) expect(rule.skipReason).toMatch(/provider state .*--states-url/);
-    expect(report.notices.some((n) => n.startsWith('pact: ') && n.includes('--states-url'))).toBe(true);
-    // Scenario suites with provider states are skipped with the runner's reason, not failed.
-    expect(report.rules.filter((r) => r.source === 'scenarios' && r.verdict === 'skipped').some((r) => /provider states/.test(r.skipReason ?? ''))).toBe(true);
-    expect(report.rules.filter((r) => r.verdict === 'FAILURE')).toEqual([]);
-  }, 60_000);
+const withVerdict = (report: ConformReport, verdict: ConformRule['verdict']) => report.rules.filter((r) => r.verdict === verdict);
+const describeBroken = (rules: ConformRule[]) => rules.map((r) => `${r.verdict} ${r.operationId ?? '-'} ${r.rule}: ${r.got ?? ''}`).join('\n');
+
+describe('conform --profile against a deployment without the admin API', () => {
+  it('hides the admin API', async () => {
+    const res = await fetch(`${deployment.url}/__sim/health`);
+    expect(res.status).toBe(404);
+  });
+
+  it('checks at least 95% of the known rules, with no FAILURE and no DIVERGENCE, twice in a row with the same profile', async () => {
+    const profile = await deploymentProfile(simulator.url, deployment.url, { deletableAreas: 16 });
+    const runs: ConformReport[] = [];
+    for (let run = 0; run < 2; run++) {
+      const report = await conform({ profile, fuzzRuns: 5, seed: PROPERTY_SEED });
+      expect(report.simulator).toBe(false);
+      expect(describeBroken([...withVerdict(report, 'FAILURE'), ...withVerdict(report, 'DIVERGENCE')])).toBe('');
+      expect(report.coverage.percent).toBeGreaterThanOrEqual(95);
+      expect(report.coverage.checked).toBe(report.totals.pass);
+      expect(report.passed).toBe(true);
+      runs.push(report);
+    }
+    const [first, second] = runs;
+    // Same verdicts: the run provisions what it needs with values of its own and reads back.
+    expect(second?.totals).toEqual(first?.totals);
+    expect(second?.coverage.skipped).toEqual(first?.coverage.skipped);
+    // What a deployment cannot show is skipped with the reason, never judged.
+    for (const rule of withVerdict(first as ConformReport, 'skipped')) expect(rule.skipReason).toMatch(/deployment does not expose|in the target profile/);
+  }, 240_000);
+
+  it('skips what a profile without fixtures and roles leaves unchecked, naming the profile key, and fails below --min-coverage', async () => {
+    const full = await deploymentProfile(simulator.url, deployment.url, { deletableAreas: 0 });
+    const report = await conform({ profile: { target: deployment.url, credentials: { token: full.credentials?.token ?? { value: '' } } }, fuzzRuns: 2, seed: PROPERTY_SEED });
+    expect(withVerdict(report, 'FAILURE')).toEqual([]);
+    expect(withVerdict(report, 'DIVERGENCE')).toEqual([]);
+    const reasons = report.coverage.skipped.map((s) => s.reason).join('\n');
+    for (const key of ['fixtures.productId', 'fixtures.merchantId', 'fixtures.dealerId', 'credentials.tokenWithoutPermission', 'credentials.expiredToken']) expect(reasons).toContain(key);
+    expect(report.coverage.percent).toBeLessThan(90);
+    expect(report.passed).toBe(false);
+  }, 240_000);
+});
+
+/** Each deliberately broken deployment, behind the same kind of proxy: the operation it breaks, and the verdict the break earns. */
+const BROKEN: { operationId: string; defect: Defect; verdict: 'FAILURE' | 'DIVERGENCE' }[] = [
+  { operationId: 'getProduct', defect: 'serverError', verdict: 'FAILURE' },
+  { operationId: 'createBrand', defect: 'undocumentedStatus', verdict: 'FAILURE' },
+  { operationId: 'updateCategory', defect: 'echoToken', verdict: 'FAILURE' },
+  { operationId: 'getProduct', defect: 'wrongFieldType', verdict: 'FAILURE' },
+  { operationId: 'upsertCustomer', defect: 'ignoreAuth', verdict: 'FAILURE' },
+  // These two break rules the spec only assumes (another 2xx, 400 for 422): DIVERGENCEs, FAILUREs with --strict.
+  { operationId: 'upsertMerchant', defect: 'otherSuccessStatus', verdict: 'DIVERGENCE' },
+  { operationId: 'upsertCustomer', defect: 'ruleBreakAs400', verdict: 'DIVERGENCE' },
+];
+
+describe('conform --profile against deliberately broken deployments without the admin API', () => {
+  for (const { operationId, defect, verdict } of BROKEN) {
+    it(`catches ${defect} in ${operationId} with a ${verdict} naming it${verdict === 'DIVERGENCE' ? ', which fails the run with --strict' : ''}`, async () => {
+      const broken = await startBrokenTarget({ upstream: simulator.url, operationId, defect });
+      const front = await startHiddenAdminDeployment(broken.url);
+      try {
+        const profile = await deploymentProfile(simulator.url, front.url, { deletableAreas: 8 });
+        const report = await conform({ profile, fuzzRuns: 3, seed: PROPERTY_SEED, strict: verdict === 'DIVERGENCE' });
+        const caught = withVerdict(report, verdict);
+        expect(caught.length, describeBroken(report.rules.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skipped'))).toBeGreaterThan(0);
+        expect(caught.map((r) => r.operationId)).toContain(operationId);
+        expect(report.passed).toBe(false);
+      } finally {
+        await front.close();
+        await broken.close();
+      }
+    }, 240_000);
+  }
 });

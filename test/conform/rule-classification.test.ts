@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { interactionBasis } from '../../conform/index.ts';
 import { fuzzRules } from '../../conform/fuzz-rules.ts';
-import { pactRules, planPactRun } from '../../conform/pact-rules.ts';
+import { pactRules } from '../../conform/pact-rules.ts';
 import type { FuzzFailure, FuzzReport } from '../../contracts/fuzz/index.ts';
-import { readPactFiles, type PactFile, type PactInteraction } from '../../contracts/pact/pact-files.ts';
+import { readPactFiles, type PactInteraction } from '../../contracts/pact/pact-files.ts';
 import { loadContract } from '../../spec/index.ts';
 
 const contract = await loadContract();
@@ -53,23 +52,18 @@ describe('classifying a pact interaction from the spec', () => {
   });
 
   it('reports an interaction the verifier did not report as a FAILURE', () => {
-    const plan = planPactRun(contract, true);
-    const rules = pactRules(contract, plan, { passed: false, tenant: undefined, results: [], notices: ['the verifier process exited (1) without results'] });
+    const rules = pactRules(contract, { target: 'http://127.0.0.1:1', passed: false, tenant: undefined, results: [], notices: ['the verifier process exited (1) without results'] });
     expect(rules).toHaveLength(interactions.length);
     expect(rules.every((r) => r.verdict === 'FAILURE' && r.got?.includes('exited (1)'))).toBe(true);
   });
 
-  it('skips, with the reason, the interactions that need provider states when no states can be set up', () => {
-    const plan = planPactRun(contract, false);
-    try {
-      const stateless = interactions.filter((i) => !i.providerStates?.length);
-      expect(plan.skipped).toHaveLength(interactions.length - stateless.length);
-      expect(plan.skipped.every((r) => r.verdict === 'skipped' && /provider state/.test(r.skipReason ?? '') && /given "/.test(r.expected ?? ''))).toBe(true);
-      const planned = plan.pactFiles.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as PactFile).interactions);
-      expect(planned.map((i) => i.description).sort()).toEqual(stateless.map((i) => i.description).sort());
-    } finally {
-      plan.cleanup();
-    }
+  it('keeps a skipped interaction skipped, with the profile key the verifier named', () => {
+    const [first] = interactions;
+    const rules = pactRules(contract, {
+      target: 'http://127.0.0.1:1', passed: true, tenant: undefined, notices: [],
+      results: [{ description: first?.description ?? '', operationId: undefined, passed: true, mismatches: [], skipped: 'needs fixtures.dealerId in the target profile' }],
+    });
+    expect(rules.find((r) => r.where === first?.description)).toMatchObject({ verdict: 'skipped', skipReason: 'needs fixtures.dealerId in the target profile' });
   });
 });
 

@@ -8,13 +8,15 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** True when the command was still running at the time limit and was killed. */
+  killed: boolean;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { env, timeout: timeoutMs }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, killed: error?.killed === true });
     });
   });
 }

@@ -25,6 +25,7 @@ function sampleReport(): ConformReport {
     totals: counts,
     totalsBySource: { scenarios: { pass: 0, FAILURE: 0, DIVERGENCE: 1, skipped: 0 }, pact: { pass: 1, FAILURE: 0, DIVERGENCE: 0, skipped: 1 }, fuzz: { pass: 0, FAILURE: 1, DIVERGENCE: 0, skipped: 0 } },
     notices: ['the target is not a simulator'],
+    coverage: { known: 4, checked: 3, percent: 75, minimum: 90, skipped: [{ reason: 'needs a provider state', rules: 1 }] },
     passed: false,
   };
 }
@@ -67,6 +68,7 @@ describe('HTML reports', () => {
     const scenarioPage = renderHtmlReport(scenarioHtmlReport({
       target: 'http://t', simulator: true, startedAt: '2026-11-23T10:00:00.000Z', durationMs: 50, passed: false,
       summary: { suites: { passed: 0, failed: 1, skipped: 0 }, steps: { passed: 0, failed: 1, skipped: 0 }, documentedFailures: 1, assumedFailures: 0 },
+      coverage: { known: 1, ran: 1, percent: 100, skipped: [] },
       suites: [{ name: 'products', file: '/x/products.yaml', outcome: 'failed', durationMs: 50, steps: [{
         name: 'reads', line: 4, method: 'GET', path: '/v1/products/p', operationId: 'getProduct', outcome: 'failed', status: 500, durationMs: 3,
         checks: [{ rule: 'getProduct answers 200', passed: false, actual: 'got 500', basis: 'documented' }],

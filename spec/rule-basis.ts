@@ -3,7 +3,8 @@
  * by the spec (`x-assumed*`), with the spec's reason. `conform` turns a broken documented rule into
  * a FAILURE and a broken assumed one into a DIVERGENCE.
  */
-import type { JsonSchema, Operation, ResponseSpec, ValidationIssue } from '../spec/index.ts';
+import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
+import type { ValidationIssue } from './validators.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
@@ -69,6 +70,11 @@ export function jsonPathBasis(response: ResponseSpec | undefined, path: string, 
 /** The rule behind a header expectation: assumed when the spec marks that response header. */
 export function headerBasis(document: Record<string, unknown>, operation: Operation | undefined, status: number, header: string): RuleBasis {
   if (!operation) return documented();
+  const response = operation.responses.get(status);
+  if (header.toLowerCase() === 'content-type') {
+    const why = response?.assumedMediaType ?? response?.assumedBody ?? response?.assumed;
+    if (why) return assumed(why);
+  }
   const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>>;
   const headers = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];

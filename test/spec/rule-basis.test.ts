@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPathBasis, schemaBasis, statusBasis } from '../../scenarios/rule-basis.ts';
+import { jsonPathBasis, schemaBasis, statusBasis } from '../../spec/rule-basis.ts';
 import { loadContract } from '../../spec/index.ts';
 
 const contract = await loadContract();

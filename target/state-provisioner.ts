@@ -1,0 +1,81 @@
+/**
+ * Sets up provider states on any target, the one way every checker does it: a gas-harness
+ * simulator's `/__sim/provider-states` (in the run's tenant), a states URL when one is given, or
+ * else the platform's own operations and the profile's fixtures (deployment-states). A few states
+ * need no set-up anywhere (a name no record has yet): the harness answers those itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { send } from './http-client.ts';
+import { missingForState, setUpDeploymentState, type FixtureLedger, type StateOutcome, type StateParams } from './deployment-states.ts';
+import type { ResolvedTarget } from './resolve-target.ts';
+import { BOUND_PARAMS } from './target-profile.ts';
+import { adminHeaders, type TargetSession } from './target-session.ts';
+
+export type { FixtureLedger, StateOutcome, StateParams } from './deployment-states.ts';
+
+/**
+ * States the harness sets up itself on every target, never sent to one: a brand name unique to the
+ * run, and "the client acts for X", which on a deployment takes the id of the profile's token bound
+ * to X (any id serves on a simulator, which mints a token for it; without a bound token the id
+ * stays, and the steps that need the binding are skipped).
+ */
+const LOCAL_STATES: Record<string, (p: StateParams, target: ResolvedTarget) => StateParams> = {
+  'no brand is named {name}': (p) => ({ ...p, name: `Brand ${randomUUID().slice(0, 8)}` }),
+  ...Object.fromEntries(BOUND_PARAMS.map((param) => [
+    `the client acts for ${param.replace(/Id$/, '')} {${param}}`,
+    (p: StateParams, target: ResolvedTarget): StateParams => {
+      const bound = target.simulator ? undefined : target.credentials.bound[param]?.id;
+      return { ...p, [param]: bound ?? p[param] ?? randomUUID() };
+    },
+  ])),
+};
+
+/** The states the harness answers itself, on every target. */
+export const HARNESS_STATES: readonly string[] = Object.keys(LOCAL_STATES);
+
+export const newFixtureLedger = (): FixtureLedger => ({ usedDeletableAreas: new Set() });
+
+export interface StateProvisioner {
+  /** How states are set up on this target, for reports. */
+  via: 'simulator' | 'statesUrl' | 'api';
+  setUp(state: string, params: Record<string, unknown>): Promise<StateOutcome>;
+  /** Undoes a state where the target can (a simulator restores its tenant's data); nothing on a deployment. */
+  tearDown(state: string, params: Record<string, unknown>): Promise<void>;
+  /** The profile key a state lacks on this target, without setting it up; undefined when it can be set up. */
+  missing(state: string, params: Record<string, unknown>): string | undefined;
+}
+
+export function createStateProvisioner(session: TargetSession, ledger: FixtureLedger = newFixtureLedger()): StateProvisioner {
+  const statesUrl = session.target.statesUrl ?? (session.simulator ? `${session.url}/__sim/provider-states` : undefined);
+  const via = session.target.statesUrl ? 'statesUrl' : session.simulator ? 'simulator' : 'api';
+  const post = (body: unknown) => send({
+    method: 'POST',
+    url: statesUrl ?? '',
+    headers: { ...session.headers(), ...(session.simulator ? adminHeaders() : {}) },
+    body,
+    timeoutMs: session.timeoutMs,
+  });
+  return {
+    via,
+    missing: (state, params) => (statesUrl || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params))),
+    async tearDown(state, params) {
+      if (!statesUrl || LOCAL_STATES[state]) return;
+      const res = await post({ state, params: stringParams(params), action: 'teardown' });
+      if (res.status < 200 || res.status >= 300) throw new Error(`tearing down provider state "${state}" was refused (status ${res.status})`);
+    },
+    async setUp(state, rawParams) {
+      const params = stringParams(rawParams);
+      const local = LOCAL_STATES[state];
+      if (local) return { values: local(params, session.target) };
+      if (!statesUrl) return setUpDeploymentState(session, ledger, state, params);
+      const res = await post({ state, params, action: 'setup' });
+      if (res.status < 200 || res.status >= 300) throw new Error(`provider state "${state}" was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
+      const values = res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {};
+      return { values: { ...params, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) } };
+    },
+  };
+}
+
+function stringParams(params: Record<string, unknown>): StateParams {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]));
+}

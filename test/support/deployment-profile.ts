@@ -1,0 +1,70 @@
+/**
+ * What a platform team would put in a target profile, for a simulator standing in for their
+ * deployment: tokens per role minted by the simulator (their auth service), fixtures from its demo
+ * dataset (records the API cannot create) and coverage areas made deletable by a seeding step.
+ */
+import { randomUUID } from 'node:crypto';
+import { send, type TargetProfile } from '../../target/index.ts';
+
+const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
+
+interface DemoRecord {
+  id: string;
+  merchantId?: string;
+  dealerId?: string;
+}
+
+/** A profile for `deploymentUrl`, whose records live in `simulatorUrl`'s default tenant (or `tenant`). */
+export async function deploymentProfile(simulatorUrl: string, deploymentUrl: string, options: { deletableAreas?: number; tenant?: string } = {}): Promise<TargetProfile> {
+  const tenant = options.tenant ? { tenant: options.tenant } : {};
+  const tenantHeader: Record<string, string> = options.tenant ? { 'x-sim-tenant': options.tenant } : {};
+  const mint = async (claims: Record<string, unknown>): Promise<string> => {
+    const res = await send({ method: 'POST', url: `${simulatorUrl}/__sim/tokens`, body: { scopes: ALL_SCOPES, ...tenant, ...claims } });
+    return (res.body as { accessToken: string }).accessToken;
+  };
+  const state = (await send({ method: 'GET', url: `${simulatorUrl}/__sim/state`, headers: tenantHeader })).body as { collections: Record<string, DemoRecord[]> };
+  const first = (collection: string, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
+    const found = state.collections[collection]?.find(where);
+    if (!found) throw new Error(`the demo dataset has no ${collection}`);
+    return found;
+  };
+  const provider = first('providers');
+  const otherProvider = first('providers', (p) => p.merchantId === provider.merchantId && p.id !== provider.id);
+  const area = first('coverageAreas');
+  const dealerId = area.dealerId ?? '';
+  const merchantId = provider.merchantId ?? '';
+  const consumerId = randomUUID();
+  const userId = randomUUID();
+  // The seeding step: areas of the dealer the run may delete, each at most once.
+  const deletable: string[] = [];
+  for (let i = 0; i < (options.deletableAreas ?? 12); i++) {
+    const coverageAreaId = randomUUID();
+    await send({ method: 'POST', url: `${simulatorUrl}/__sim/provider-states`, headers: tenantHeader, body: { state: 'a coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId, coverageAreaId } } });
+    deletable.push(coverageAreaId);
+  }
+  const value = async (claims: Record<string, unknown>) => ({ value: await mint(claims) });
+  return {
+    target: deploymentUrl,
+    credentials: {
+      token: await value({}),
+      tokenWithoutPermission: { value: await mint({ scopes: [] }) },
+      expiredToken: await value({ expiresInSeconds: -120 }),
+      bound: {
+        dealerId: { id: dealerId, token: await value({ dealerId }), otherToken: await value({ dealerId: randomUUID() }) },
+        merchantId: { id: merchantId, token: await value({ merchantId }), otherToken: await value({ merchantId: randomUUID() }) },
+        consumerId: { id: consumerId, token: await value({ consumerId }), otherToken: await value({ consumerId: randomUUID() }) },
+        userId: { id: userId, token: await value({ sub: userId }), otherToken: await value({ sub: randomUUID() }) },
+      },
+    },
+    fixtures: {
+      merchantId,
+      merchantProviderId: provider.id,
+      otherMerchantProviderId: otherProvider.id,
+      dealerId,
+      coverageAreaId: area.id,
+      deletableCoverageAreaIds: deletable,
+      categoryId: first('categories').id,
+      productId: first('products').id,
+    },
+  };
+}
