@@ -14,6 +14,7 @@ describe('JUnit times', () => {
         { source: 'fuzz', operationId: 'getProduct', rule: 'b', verdict: 'pass' },
         { source: 'pact', operationId: 'getProduct', rule: 'c', verdict: 'pass' },
       ],
+      coverage: { known: 3, checked: 3, percent: 100, minimum: 90, skipped: [] },
     } as unknown as ConformReport;
     const xml = renderJunit(conformJunitSuites(report));
     expect(xml).toContain('<testsuite name="conform fuzz" tests="2" failures="0" skipped="0" time="3.000">');
