@@ -2,8 +2,8 @@
  * The layers of the harness, checked by dependency-cruiser in `npm run lint` (`npm run lint:layers`).
  * An import only points down:
  *
- *   kernel     spec/, target/ (the client that reaches a target), report/, project-files.ts
- *   leaves     simulator/, contracts/pact/, contracts/fuzz/, scenarios/, prism/
+ *   kernel     spec/, client/ (the client that reaches a target), report/, project-files.ts
+ *   leaves     simulator/, contracts/pact/, fuzz/, scenarios/, prism/
  *   composers  conform/, cli/, bench/, index.ts (the programmatic entry point)
  *
  * Leaves never import each other (the checkers reach a simulator over HTTP, like any target), and a
@@ -19,8 +19,8 @@
  */
 const under = (folders, files = []) => `^(?:${[...folders.map((f) => `${f}/`), ...files.map((f) => `${f.replace('.', '\\.')}$`)].join('|')})`;
 
-const KERNEL_FOLDERS = ['spec', 'target', 'report'];
-const LEAF_FOLDERS = ['simulator', 'contracts/pact', 'contracts/fuzz', 'scenarios', 'prism'];
+const KERNEL_FOLDERS = ['spec', 'client', 'report'];
+const LEAF_FOLDERS = ['simulator', 'contracts/pact', 'fuzz', 'scenarios', 'prism'];
 const COMPOSER_FOLDERS = ['conform', 'cli', 'bench'];
 
 const KERNEL = under(KERNEL_FOLDERS, ['project-files.ts']);

@@ -11,7 +11,7 @@ export { loadContract, type Contract } from './spec/index.ts';
 /** Replays the committed pacts (or a broker's) against a target, one result per interaction. */
 export { verifyPacts, type VerifyPactsOptions, type VerifyPactsReport } from './contracts/pact/index.ts';
 /** Property-based fuzzing of every operation from the spec's schemas. */
-export { fuzz, type FuzzOptions, type FuzzReport } from './contracts/fuzz/index.ts';
+export { fuzz, type FuzzOptions, type FuzzReport } from './fuzz/index.ts';
 /** Runs YAML scenario suites against a simulator or a deployment. */
 export { runScenarios, type RunScenariosOptions, type ScenarioReport } from './scenarios/index.ts';
 /** The three checkers against one target, every rule classified pass, FAILURE, DIVERGENCE or skipped. */

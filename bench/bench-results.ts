@@ -22,7 +22,7 @@ export interface BenchResults {
   rssMbAfter100kWrites: number;
   rpsEmpty: number;
   rps100kRecords: number;
-  /** null when contracts/fuzz is absent. */
+  /** null when fuzz/ is absent. */
   fuzzCasesPerSecond: number | null;
   /** null when the scenario runner is absent. */
   defaultSuitesMs: number | null;

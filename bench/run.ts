@@ -187,7 +187,7 @@ async function bothWithDefaultLogging(): Promise<{ simulatorRps: Record<string, 
 }
 
 async function fuzzCasesPerSecond(): Promise<number | null> {
-  const module = await import('../contracts/fuzz/index.ts').catch(() => undefined);
+  const module = await import('../fuzz/index.ts').catch(() => undefined);
   if (!module) return null;
   const sim = await startSimulator({ port: 0, logLevel: 'warn' });
   try {

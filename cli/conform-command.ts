@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { conform, DEFAULT_FUZZ_RUNS, DEFAULT_MIN_COVERAGE, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
-import { TargetUsageError } from '../target/index.ts';
+import { TargetUsageError } from '../client/index.ts';
 import { addTargetOptions, integer, needsOwnSimulator, percent, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { addTargetOptions, integer, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';

@@ -3,7 +3,7 @@
  * options every command that reaches a target shares.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { TargetRunOptions } from '../target/index.ts';
+import type { TargetRunOptions } from '../client/index.ts';
 
 export function integer(value: string): number {
   const n = Number(value);

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { profileGaps, renderProfileTemplate } from '../conform/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { loadTargetProfile, parseTargetUrl, ProfileError, type SecretSource, type TargetProfile } from '../target/index.ts';
+import { loadTargetProfile, parseTargetUrl, ProfileError, type SecretSource, type TargetProfile } from '../client/index.ts';
 
 export function registerProfileCommand(program: Command): void {
   const profile = program.command('profile').description('target profiles: what the harness needs to know about a deployment');

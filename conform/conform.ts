@@ -3,11 +3,11 @@
  * default scenario suites, the verification of the committed pacts and a fuzz budget against it,
  * one after the other, and classifies every rule they checked in one redacted report.
  */
-import { fuzz } from '../contracts/fuzz/index.ts';
+import { fuzz } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { runScenarios } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
+import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
 import {
   countVerdicts, coverageOf, DEFAULT_MIN_COVERAGE, passes, RULE_SOURCES,
   type CheckerRun, type ConformReport, type ConformRule, type RuleSource, type VerdictCounts,

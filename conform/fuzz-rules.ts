@@ -3,7 +3,7 @@
  * (pass) and one per shrunk counterexample (FAILURE, or DIVERGENCE when the fuzzer says the broken
  * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
  */
-import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../contracts/fuzz/index.ts';
+import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../fuzz/index.ts';
 import { SERVER_ERROR_NOTE } from '../spec/index.ts';
 import type { ConformRule } from './conform-report.ts';
 

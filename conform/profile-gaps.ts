@@ -6,7 +6,7 @@
 import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, type ClaimsSpec } from '../scenarios/index.ts';
 import type { Contract } from '../spec/index.ts';
-import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../target/index.ts';
+import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../client/index.ts';
 
 export interface ProfileGap {
   /** The profile key, as `profile check` names it: `fixtures.productId`, `credentials.expiredToken`. */

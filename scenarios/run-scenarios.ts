@@ -5,7 +5,7 @@
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../target/index.ts';
+import { newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../client/index.ts';
 import { loadSuites } from './load-suites.ts';
 
 import { runSuite } from './run-suite.ts';

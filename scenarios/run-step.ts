@@ -1,5 +1,5 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
-import { adminHeaders, RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../target/index.ts';
+import { adminHeaders, RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
 import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
 import type { OperationMatcher } from '../spec/index.ts';

@@ -4,7 +4,7 @@
  * capture is skipped with that reason; the others still run.
  */
 import type { Contract, OperationMatcher } from '../spec/index.ts';
-import { connectTarget, createStateProvisioner, tenantOfToken, type FixtureLedger, type ResolvedTarget, type TargetSession } from '../target/index.ts';
+import { connectTarget, createStateProvisioner, tenantOfToken, type FixtureLedger, type ResolvedTarget, type TargetSession } from '../client/index.ts';
 import { capture, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import type { LoadedSuite, ProviderStateSpec } from './scenario-types.ts';

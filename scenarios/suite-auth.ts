@@ -4,7 +4,7 @@
  * header under that plan. A step that needs a token the run cannot get (one without the
  * permission, an expired one, one bound to a resource) is skipped, naming the profile key.
  */
-import { resolveSecret, type BoundParam, type TargetSession, type TokenClaims, type Unavailable } from '../target/index.ts';
+import { resolveSecret, type BoundParam, type TargetSession, type TokenClaims, type Unavailable } from '../client/index.ts';
 import type { Operation } from '../spec/index.ts';
 import type { AuthProfile, ClaimsSpec, StepAuth } from './scenario-types.ts';
 import { renderText, renderValue, type Variables } from './template.ts';

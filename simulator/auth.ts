@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
 import type { Operation } from '../spec/index.ts';
-import type { TokenClaims as TokenClaimsRequest } from '../target/index.ts';
+import type { TokenClaims as TokenClaimsRequest } from '../client/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 
 /** The claims of a simulator access token. */
@@ -21,7 +21,7 @@ export interface TokenClaims {
   exp?: number;
 }
 
-/** What `POST /__sim/tokens` takes: the same request the checkers send (target/). */
+/** What `POST /__sim/tokens` takes: the same request the checkers send (client/). */
 export type TokenRequest = TokenClaimsRequest;
 
 /** Which path parameter a claim binds a token to. */

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MatchersV3, type Matcher, type PactV4, type TemplateHeaders } from '@pact-foundation/pact';
 import type { HttpMethod } from '../../spec/index.ts';
 import { PartnerClient, type JsonObject } from './partner-client.ts';
-import type { HttpResponse } from '../../target/index.ts';
+import type { HttpResponse } from '../../client/index.ts';
 
 const { eachLike, integer, like, regex, reify } = MatchersV3;
 

@@ -3,7 +3,7 @@
  * method per operation, bearer token or raw API key as each operation needs. The consumer tests
  * drive it against Pact's mock server, so the pacts describe what this client really sends.
  */
-import { send, type HttpResponse } from '../../target/index.ts';
+import { send, type HttpResponse } from '../../client/index.ts';
 
 export type JsonObject = Record<string, unknown>;
 

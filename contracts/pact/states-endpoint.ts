@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StateProvisioner } from '../../target/index.ts';
+import type { StateProvisioner } from '../../client/index.ts';
 
 export interface StatesEndpoint {
   url: string;

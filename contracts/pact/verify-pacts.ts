@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   connectTarget, createStateProvisioner, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type StateProvisioner, type TargetRunOptions,
-} from '../../target/index.ts';
+} from '../../client/index.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';
 import type { BrokerOptions, WorkerReply, WorkerRequest } from './verify-protocol.ts';

@@ -6,7 +6,7 @@
  */
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { loadContract, type Contract } from '../../spec/index.ts';
-import { send } from '../../target/index.ts';
+import { send } from '../../client/index.ts';
 import { PROVIDER } from './contract-case.ts';
 import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
 

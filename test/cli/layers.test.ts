@@ -35,13 +35,13 @@ function checkTree(files: Record<string, string>): { status: number | null; outp
 const BASE: Record<string, string> = {
   'spec/index.ts': "export { rules } from './rules.ts';\n",
   'spec/rules.ts': 'export const rules = 1;\n',
-  'target/index.ts': "import { rules } from '../spec/index.ts';\nexport const client = rules;\n",
+  'client/index.ts': "import { rules } from '../spec/index.ts';\nexport const client = rules;\n",
   'simulator/index.ts': "export { serve } from './server.ts';\n",
   'simulator/server.ts': "import { rules } from '../spec/index.ts';\nexport const serve = rules;\n",
-  'scenarios/index.ts': "import { client } from '../target/index.ts';\nexport const runScenarios = client;\n",
-  'contracts/fuzz/index.ts': "export { fuzz } from './fuzzer.ts';\n",
-  'contracts/fuzz/fuzzer.ts': "import { client } from '../../target/index.ts';\nexport const fuzz = client;\n",
-  'conform/index.ts': "import { fuzz } from '../contracts/fuzz/index.ts';\nimport { runScenarios } from '../scenarios/index.ts';\nexport const conform = fuzz + runScenarios;\n",
+  'scenarios/index.ts': "import { client } from '../client/index.ts';\nexport const runScenarios = client;\n",
+  'fuzz/index.ts': "export { fuzz } from './fuzzer.ts';\n",
+  'fuzz/fuzzer.ts': "import { client } from '../client/index.ts';\nexport const fuzz = client;\n",
+  'conform/index.ts': "import { fuzz } from '../fuzz/index.ts';\nimport { runScenarios } from '../scenarios/index.ts';\nexport const conform = fuzz + runScenarios;\n",
   'cli/main.ts': "import { conform } from '../conform/index.ts';\nimport { serve } from '../simulator/index.ts';\nconsole.log(conform, serve);\n",
 };
 
@@ -59,9 +59,9 @@ describe('the dependency-boundary check', () => {
   });
 
   it('fails when the kernel imports a leaf', { timeout: 120_000 }, () => {
-    const { status, output } = checkTree({ ...BASE, 'target/index.ts': "import { serve } from '../simulator/index.ts';\nexport const client = serve;\n" });
+    const { status, output } = checkTree({ ...BASE, 'client/index.ts': "import { serve } from '../simulator/index.ts';\nexport const client = serve;\n" });
     expect(status).not.toBe(0);
-    expect(output).toMatch(/kernel-imports-up: target\/index\.ts → simulator\/index\.ts/);
+    expect(output).toMatch(/kernel-imports-up: client\/index\.ts → simulator\/index\.ts/);
   });
 
   it("fails when a composer reaches past a leaf's entry point", { timeout: 120_000 }, () => {

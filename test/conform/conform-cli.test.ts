@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConformReport } from '../../conform/index.ts';
-import { DEV_API_KEY, send } from '../../target/index.ts';
+import { DEV_API_KEY, send } from '../../client/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { useBrokenTargets } from '../support/broken-targets-fixture.ts';
 import { runCli } from '../scenarios/run-cli.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_KEYS, profileGaps } from '../../conform/index.ts';
 import { loadContract } from '../../spec/index.ts';
-import { parseTargetProfile, ProfileError } from '../../target/index.ts';
+import { parseTargetProfile, ProfileError } from '../../client/index.ts';
 import { runCli } from '../scenarios/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gas-profile-'));

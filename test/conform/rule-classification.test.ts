@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { interactionBasis } from '../../conform/index.ts';
 import { fuzzRules } from '../../conform/fuzz-rules.ts';
 import { pactRules } from '../../conform/pact-rules.ts';
-import type { FuzzFailure, FuzzReport } from '../../contracts/fuzz/index.ts';
+import type { FuzzFailure, FuzzReport } from '../../fuzz/index.ts';
 import { readPactFiles, type PactInteraction } from '../../contracts/pact/pact-files.ts';
 import { loadContract } from '../../spec/index.ts';
 

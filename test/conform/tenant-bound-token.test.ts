@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conform } from '../../conform/index.ts';
-import { fuzz } from '../../contracts/fuzz/index.ts';
+import { fuzz } from '../../fuzz/index.ts';
 import { verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { runScenarios } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { send } from '../../target/index.ts';
+import { send } from '../../client/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 

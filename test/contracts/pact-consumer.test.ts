@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HARNESS_STATES } from '../../target/index.ts';
+import { HARNESS_STATES } from '../../client/index.ts';
 import { CONTRACT_FAMILIES, createConsumerPact } from '../../contracts/pact/consumer-contracts.ts';
 import { runContractCase, type ContractCase } from '../../contracts/pact/contract-case.ts';
 import { comparablePact, PACT_FILE_NAME, PACTS_DIR, readPactFiles, type PactFile } from '../../contracts/pact/pact-files.ts';

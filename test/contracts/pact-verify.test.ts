@@ -8,7 +8,7 @@ import { readPactFiles } from '../../contracts/pact/pact-files.ts';
 import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { loadContract } from '../../spec/index.ts';
-import { DEV_API_KEY, send } from '../../target/index.ts';
+import { DEV_API_KEY, send } from '../../client/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenarios, type CheckResult, type ScenarioReport } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { DEV_API_KEY } from '../../target/index.ts';
+import { DEV_API_KEY } from '../../client/index.ts';
 import { startBrokenTarget, type BrokenTarget, type Defect } from '../support/broken-target.ts';
 import { runCli } from './run-cli.ts';
 

@@ -1,7 +1,7 @@
 /** Authentication comes first: 401 for any token that is not a valid one, 403 for a valid one without permission. */
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_JWT_SECRET } from '../../target/index.ts';
+import { DEV_JWT_SECRET } from '../../client/index.ts';
 import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
 
 let sim: TestSimulator;

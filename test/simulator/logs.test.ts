@@ -1,6 +1,6 @@
 /** One structured log line per request, telling simulated failures from the simulator's own. */
 import { describe, expect, it } from 'vitest';
-import { DEV_API_KEY } from '../../target/index.ts';
+import { DEV_API_KEY } from '../../client/index.ts';
 import { DEMO, startTestSimulator } from './sim-harness.ts';
 
 describe('request logs', () => {

@@ -4,7 +4,7 @@
  */
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEV_API_KEY } from '../../target/index.ts';
+import { DEV_API_KEY } from '../../client/index.ts';
 import { DEMO, startTestSimulator, type InjectOptions } from './sim-harness.ts';
 
 const CREDENTIAL = 'cred-secret-4f8a9b2c7d';

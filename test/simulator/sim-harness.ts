@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
-import { DEV_API_KEY } from '../../target/index.ts';
+import { DEV_API_KEY } from '../../client/index.ts';
 
 export const ALL_SCOPES = [
   'payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write',

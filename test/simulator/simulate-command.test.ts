@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEV_JWT_SECRET } from '../../target/index.ts';
+import { DEV_JWT_SECRET } from '../../client/index.ts';
 
 const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname];
 const run = (...args: string[]) => spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });

@@ -4,7 +4,7 @@
  * dataset (records the API cannot create) and coverage areas made deletable by a seeding step.
  */
 import { randomUUID } from 'node:crypto';
-import { send, type TargetProfile } from '../../target/index.ts';
+import { send, type TargetProfile } from '../../client/index.ts';
 
 const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
 

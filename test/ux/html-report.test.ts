@@ -50,7 +50,7 @@ describe('HTML reports', () => {
   });
 
   it('renders the fuzz and scenario reports too', async () => {
-    const { fuzzHtmlReport } = await import('../../contracts/fuzz/index.ts');
+    const { fuzzHtmlReport } = await import('../../fuzz/index.ts');
     const { scenarioHtmlReport } = await import('../../scenarios/index.ts');
     const fuzzPage = renderHtmlReport(fuzzHtmlReport({
       target: 'http://t', simulator: true, seed: 3, runs: 10, strict: false, checks: ['not_a_server_error'], executions: 30, durationMs: 1000, casesPerSecond: 30, ok: false, notes: [],

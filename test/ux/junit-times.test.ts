@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformJunitSuites, type ConformReport } from '../../conform/index.ts';
-import { fuzzJunitSuites } from '../../contracts/fuzz/index.ts';
+import { fuzzJunitSuites } from '../../fuzz/index.ts';
 import { renderJunit } from '../../report/index.ts';
 import { startTestSimulator } from '../simulator/sim-harness.ts';
 
@@ -26,7 +26,7 @@ describe('JUnit times', () => {
     const sim = await startTestSimulator({ logLevel: 'silent' });
     try {
       const url = await sim.simulator.listen({ port: 0 });
-      const { fuzz } = await import('../../contracts/fuzz/index.ts');
+      const { fuzz } = await import('../../fuzz/index.ts');
       const report = await fuzz({ target: url, runs: 2, seed: 1, operations: ['getProduct'], checks: ['not_a_server_error', 'status_documented'] });
       const measured = report.operations[0]?.durationMs ?? 0;
       expect(measured).toBeGreaterThan(0);

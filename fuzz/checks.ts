@@ -3,8 +3,8 @@
  * exchange and says what is wrong with it, or nothing. A failure of a rule the spec only assumes
  * carries the spec's reason in `assumed`, and is reported as a divergence.
  */
-import { headerBasis, schemaBasis, type Contract, type Operation } from '../../spec/index.ts';
-import type { HttpResponse } from '../../target/index.ts';
+import { headerBasis, schemaBasis, type Contract, type Operation } from '../spec/index.ts';
+import type { HttpResponse } from '../client/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 
 export const CHECK_NAMES = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailure, fuzz, type FuzzReport } from '../../contracts/fuzz/index.ts';
+import { describeFailure, fuzz, type FuzzReport } from '../../fuzz/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 

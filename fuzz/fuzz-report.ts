@@ -1,5 +1,5 @@
 /** The result of a fuzz run: what ran, what failed (or diverged from an assumption), and how fast. */
-import type { JunitCase, JunitSuite } from '../../report/index.ts';
+import type { JunitCase, JunitSuite } from '../report/index.ts';
 import { CHECK_NAMES, type SelectableCheck } from './checks.ts';
 import type { SentRequest } from './fuzz-case.ts';
 

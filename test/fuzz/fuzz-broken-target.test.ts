@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzz, type FuzzFailure } from '../../contracts/fuzz/index.ts';
+import { fuzz, type FuzzFailure } from '../../fuzz/index.ts';
 import { runScenarios } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type Defect } from '../support/broken-target.ts';

@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { Operation } from '../../spec/index.ts';
-import { REDACTED } from '../../report/index.ts';
+import type { Operation } from '../spec/index.ts';
+import { REDACTED } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 
 /** A step of the scenario format (a subset of scenarios/scenario-types.ts StepSpec). */

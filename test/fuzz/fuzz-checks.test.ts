@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_NAMES, type CheckName } from '../../contracts/fuzz/index.ts';
-import { runChecks, type CheckContext } from '../../contracts/fuzz/checks.ts';
-import type { FuzzCase } from '../../contracts/fuzz/fuzz-case.ts';
+import { CHECK_NAMES, type CheckName } from '../../fuzz/index.ts';
+import { runChecks, type CheckContext } from '../../fuzz/checks.ts';
+import type { FuzzCase } from '../../fuzz/fuzz-case.ts';
 import { loadContract } from '../../spec/index.ts';
-import type { HttpResponse } from '../../target/index.ts';
+import type { HttpResponse } from '../../client/index.ts';
 
 const contract = await loadContract();
 const all = new Set<CheckName>(CHECK_NAMES);

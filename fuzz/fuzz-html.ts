@@ -1,5 +1,5 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
-import { groupByOperation, type HtmlReport, type HtmlRule } from '../../report/index.ts';
+import { groupByOperation, type HtmlReport, type HtmlRule } from '../report/index.ts';
 import { CHECK_NAMES } from './checks.ts';
 import type { FuzzFailure, FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';

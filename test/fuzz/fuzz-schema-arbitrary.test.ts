@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFromSchema, listMutations } from '../../contracts/fuzz/index.ts';
-import { unguardedArbitraryFromSchema } from '../../contracts/fuzz/schema-arbitrary.ts';
+import { arbitraryFromSchema, listMutations } from '../../fuzz/index.ts';
+import { unguardedArbitraryFromSchema } from '../../fuzz/schema-arbitrary.ts';
 import { createAjv, isValidCpf, loadContract, type JsonSchema } from '../../spec/index.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 

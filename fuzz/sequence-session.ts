@@ -3,8 +3,8 @@
  * credentials, records it as a step (for the report and the scenario file), runs the per-response
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
-import type { Contract } from '../../spec/index.ts';
-import { adminHeaders, send, type HttpResponse, type StateProvisioner, type TargetSession } from '../../target/index.ts';
+import type { Contract } from '../spec/index.ts';
+import { adminHeaders, send, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';

@@ -2,8 +2,8 @@
  * Property-based fuzzing of the Gas Ordering Platform API from its OpenAPI document: the
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
-import { loadContract, type Operation } from '../../spec/index.ts';
-import { connectTarget, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../../target/index.ts';
+import { loadContract, type Operation } from '../spec/index.ts';
+import { connectTarget, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../client/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';

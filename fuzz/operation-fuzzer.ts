@@ -2,8 +2,8 @@
  * Fuzzes one operation: its positive, negative and auth properties, each hunted until every selected
  * check holds, on its own target session (a fresh simulator tenant). Returns the shrunk failures.
  */
-import type { Contract, Operation } from '../../spec/index.ts';
-import type { FixtureLedger, TargetSession } from '../../target/index.ts';
+import type { Contract, Operation } from '../spec/index.ts';
+import type { FixtureLedger, TargetSession } from '../client/index.ts';
 import { prepareCredentials } from './auth-credentials.ts';
 import { executeCase, type Exchange } from './case-executor.ts';
 import { operationArbitraries } from './case-arbitraries.ts';

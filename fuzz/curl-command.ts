@@ -1,5 +1,5 @@
 /** Renders a sent request as a curl command, with every secret redacted. */
-import { redactSecrets } from '../../report/index.ts';
+import { redactSecrets } from '../report/index.ts';
 import type { SentRequest } from './fuzz-case.ts';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
