@@ -1,5 +1,5 @@
 /** `gas-harness simulate` end to end: a real process, a real socket on port 0, clear errors for bad flags and files. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,18 +10,24 @@ import { DEV_JWT_SECRET } from '../../client/index.ts';
 const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname];
 const run = (...args: string[]) => spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });
 
+/** The real command in a child process; resolves once it says where it listens, with what it wrote so far. */
+async function startSimulate(...args: string[]): Promise<{ child: ChildProcess; url: string; err: string }> {
+  const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(err);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', () => reject(new Error(err)));
+  });
+  return { child, url, err };
+}
+
 describe('gas-harness simulate', () => {
   it('starts, prints where it listens and the key, and answers a curl-like client', async () => {
-    const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(err);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', () => reject(new Error(err)));
-    });
+    const { child, url, err } = await startSimulate();
     expect(err).toContain('order counter API key: gas-sim-dev-api-key');
     expect(err).toContain('/__sim/tokens');
     const token = ((await (await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read"]}' })).json()) as { accessToken: string }).accessToken;
@@ -48,16 +54,7 @@ describe('gas-harness simulate', () => {
   });
 
   it('shared, makes a random token secret: its own tokens work, one forged with the published secret is 401', async () => {
-    const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn', '--admin-key', 'admin-key-0123456789', '--api-key', 'counter-key-0123456789'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(err);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', () => reject(new Error(err)));
-    });
+    const { child, url, err } = await startSimulate('--admin-key', 'admin-key-0123456789', '--api-key', 'counter-key-0123456789');
     expect(err).toContain('token secret: random');
     expect(err).not.toContain('counter-key-0123456789');
     const minted = await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sim-admin-key': 'admin-key-0123456789' }, body: '{"scopes":["catalog:read"]}' });
