@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, SELECTABLE_CHECKS, type FuzzReport } from '../fuzz/index.ts';
+import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, seedFromEnvironment, SELECTABLE_CHECKS, type FuzzReport } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { addTargetOptions, integer, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
@@ -44,8 +44,9 @@ export function registerFuzzCommand(program: Command): void {
 async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
+  // Read before a simulator starts: a bad FUZZ_SEED must not leave one running.
+  const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
   const simulator = needsOwnSimulator(options) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
-  const seed = options.seed ?? (process.env.FUZZ_SEED ? integer(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31));
   print(`gas-harness fuzz: seed ${seed} (replay with --seed ${seed} or FUZZ_SEED=${seed})`);
   const progress = createProgressLine(process.stderr);
   let report: FuzzReport;

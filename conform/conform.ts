@@ -3,7 +3,7 @@
  * default scenario suites, the verification of the committed pacts and a fuzz budget against it,
  * one after the other, and classifies every rule they checked in one redacted report.
  */
-import { fuzz } from '../fuzz/index.ts';
+import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { runScenarios } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
@@ -133,10 +133,11 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   }, [...secrets]);
 }
 
+/** FUZZ_SEED as the fuzzer reads it; a bad one is a misuse of conform. */
 function seedFromEnvironment(): number | undefined {
-  const raw = process.env.FUZZ_SEED;
-  if (raw === undefined || raw === '') return undefined;
-  const seed = Number(raw);
-  if (!Number.isInteger(seed)) throw new ConformUsageError(`FUZZ_SEED must be an integer, not ${raw}`);
-  return seed;
+  try {
+    return fuzzSeedFromEnvironment();
+  } catch (error) {
+    throw new ConformUsageError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -125,7 +125,8 @@ function selectOperations(all: Operation[], ids: string[] | undefined): Operatio
   return all.filter((op) => wanted.includes(op.id));
 }
 
-function seedFromEnvironment(): number | undefined {
+/** The seed FUZZ_SEED fixes (CI sets it), if any: the one place it is read. */
+export function seedFromEnvironment(): number | undefined {
   const raw = process.env.FUZZ_SEED;
   if (raw === undefined || raw === '') return undefined;
   const seed = Number(raw);

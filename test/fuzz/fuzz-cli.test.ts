@@ -67,4 +67,10 @@ describe('gas-harness fuzz', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('unknown check no_such_check');
   }, 60_000);
+
+  it('exits 2 naming a FUZZ_SEED that is not an integer, leaving no simulator running', async () => {
+    const { code, stderr } = await gasHarness(['fuzz', '--operations', 'getProduct', '--runs', '1'], { FUZZ_SEED: 'abc' });
+    expect(code).toBe(2);
+    expect(stderr).toContain('FUZZ_SEED must be an integer, not abc');
+  }, 60_000);
 });
