@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { projectFile } from '../../project-files.ts';
 import { startTestSimulator, DEMO, type TestSimulator } from '../simulator/sim-harness.ts';
 
-const DOCUMENT_PATH = projectFile('simulator', 'admin', 'admin-api.openapi.yaml');
+const DOCUMENT_PATH = projectFile('spec', 'admin-api.openapi.yaml');
 const document = parse(readFileSync(DOCUMENT_PATH, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
