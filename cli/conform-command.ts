@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { conform, DEFAULT_FUZZ_RUNS, DEFAULT_MIN_COVERAGE, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
 import { TargetUsageError } from '../client/index.ts';
-import { addTargetOptions, integer, needsOwnSimulator, percent, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import { addTargetOptions, integer, ownSimulatorFor, percent, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
 interface ConformFlags extends TargetFlags {
@@ -37,7 +37,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(terminal.paint(redactText(text, given)));
-  const simulator = needsOwnSimulator(flags) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
+  const simulator = await ownSimulatorFor(flags);
   let report: ConformReport;
   try {
     report = await conform({

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { checkPactsAgainstSpec, formatDisagreement, formatInteractionResult, PACTS_DIR, verifyPacts, writePacts, type VerifyPactsOptions } from '../contracts/pact/index.ts';
-import { addTargetOptions, needsOwnSimulator, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import { addTargetOptions, ownSimulatorFor, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
 interface VerifyFlags extends TargetFlags {
@@ -56,7 +56,7 @@ export function registerContractsCommand(program: Command): void {
 
 async function runVerify(flags: VerifyFlags): Promise<number> {
   // Without a target the CLI composes: a simulator in-process, reached over HTTP like any target.
-  const simulator = needsOwnSimulator(flags) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
+  const simulator = await ownSimulatorFor(flags);
   try {
     const brokerToken = flags.brokerToken ?? process.env.PACT_BROKER_TOKEN;
     const options: VerifyPactsOptions = {

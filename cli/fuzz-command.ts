@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, seedFromEnvironment, SELECTABLE_CHECKS, type FuzzReport } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
-import { addTargetOptions, integer, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import { addTargetOptions, integer, ownSimulatorFor, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 
 interface FuzzCommandOptions extends TargetFlags {
   operations?: string[];
@@ -46,7 +46,7 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
   // Read before a simulator starts: a bad FUZZ_SEED must not leave one running.
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
-  const simulator = needsOwnSimulator(options) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
+  const simulator = await ownSimulatorFor(options);
   print(`gas-harness fuzz: seed ${seed} (replay with --seed ${seed} or FUZZ_SEED=${seed})`);
   const progress = createProgressLine(process.stderr);
   let report: FuzzReport;

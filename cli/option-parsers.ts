@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { TargetRunOptions } from '../client/index.ts';
+import type { RunningSimulator } from '../simulator/index.ts';
 
 export function integer(value: string): number {
   const n = Number(value);
@@ -75,5 +76,13 @@ export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): Tar
   };
 }
 
-/** Whether the command must start its own simulator: neither a target nor a profile was given. */
-export const needsOwnSimulator = (flags: TargetFlags): boolean => flags.target === undefined && flags.profile === undefined;
+/**
+ * The simulator a command starts in this process when the flags name no target (neither a target
+ * nor a profile), reached over HTTP like any target; none otherwise. The caller closes it.
+ */
+export async function ownSimulatorFor(flags: TargetFlags): Promise<RunningSimulator | undefined> {
+  if (flags.target !== undefined || flags.profile !== undefined) return undefined;
+  // Loaded only when needed: a command against a deployment never loads the simulator.
+  const { startSimulator } = await import('../simulator/index.ts');
+  return startSimulator({ port: 0, host: '127.0.0.1' });
+}

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
 import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, scenarioHtmlReport, toJunitSuites } from '../scenarios/index.ts';
-import { addTargetOptions, needsOwnSimulator, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import { addTargetOptions, ownSimulatorFor, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
 interface RunOptions extends TargetFlags {
@@ -47,7 +47,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
     return 2;
   }
-  const simulator = needsOwnSimulator(options) ? await (await import('../simulator/index.ts')).startSimulator({ port: 0, host: '127.0.0.1' }) : undefined;
+  const simulator = await ownSimulatorFor(options);
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(terminal.paint(redactSecrets(text, given)));
