@@ -1,5 +1,5 @@
 /** A conformance run as the self-contained HTML page `--report DIR` writes (`conform.html`). */
-import { groupByOperation, type HtmlReport } from '../report/index.ts';
+import { groupByOperation, reportHead, type HtmlReport } from '../report/index.ts';
 import { coverageLine, type ConformReport } from './conform-report.ts';
 
 export function conformHtmlReport(report: ConformReport): HtmlReport {
@@ -8,11 +8,7 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
   const checked = new Set(report.rules.filter((r) => r.verdict !== 'skipped').map((r) => r.operationId).filter((id): id is string => id !== undefined));
   const onlySkipped = [...operations].filter((id) => !checked.has(id));
   return {
-    title: 'gas-harness conform',
-    target: `${report.target}${report.simulator ? ' (gas-harness simulator)' : ''}`,
-    passed: report.passed,
-    startedAt: report.startedAt,
-    durationMs: report.durationMs,
+    ...reportHead('conform', report),
     totals: [
       { label: 'FAILURE', value: totals.FAILURE, tone: totals.FAILURE > 0 ? 'bad' : 'good' },
       { label: `DIVERGENCE${report.strict ? ' (strict)' : ''}`, value: totals.DIVERGENCE, tone: totals.DIVERGENCE > 0 ? 'warn' : 'good' },

@@ -1,5 +1,5 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
-import { groupByOperation, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
 import { CHECK_NAMES } from './checks.ts';
 import type { FuzzFailure, FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';
@@ -47,10 +47,7 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
   const failures = report.failures.filter((f) => !f.divergence || report.strict).length;
   const cases = report.operations.reduce((n, op) => n + op.cases.positive + op.cases.negative + op.cases.auth, 0);
   return {
-    title: 'gas-harness fuzz',
-    target: `${report.target}${report.simulator ? ' (gas-harness simulator)' : ''}`,
-    passed: report.ok,
-    durationMs: report.durationMs,
+    ...reportHead('fuzz', { ...report, passed: report.ok }),
     totals: [
       { label: 'failures', value: failures, tone: failures > 0 ? 'bad' : 'good' },
       { label: 'divergences', value: report.failures.length - failures, tone: report.failures.length > failures ? 'warn' : 'good' },

@@ -45,6 +45,26 @@ export interface HtmlReport {
   operations: { operationId: string; rules: HtmlRule[] }[];
 }
 
+/** What every checker's report says of its run, for the head of its page. */
+export interface RunSummary {
+  target: string;
+  simulator: boolean;
+  passed: boolean;
+  startedAt?: string;
+  durationMs: number;
+}
+
+/** The head of a checker's page: its title, the target it ran against, its verdict and times. */
+export function reportHead(checker: string, run: RunSummary): Pick<HtmlReport, 'title' | 'target' | 'passed' | 'startedAt' | 'durationMs'> {
+  return {
+    title: `gas-harness ${checker}`,
+    target: `${run.target}${run.simulator ? ' (gas-harness simulator)' : ''}`,
+    passed: run.passed,
+    ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
+    durationMs: run.durationMs,
+  };
+}
+
 const JWT = /eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const ORDER: HtmlVerdict[] = ['FAILURE', 'DIVERGENCE', 'skipped', 'pass'];
 

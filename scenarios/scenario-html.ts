@@ -1,5 +1,5 @@
 /** A scenario run as the self-contained HTML page `gas-harness scenarios run --html FILE` writes. */
-import { groupByOperation, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
 import type { ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -34,11 +34,7 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
   const { suites, steps, documentedFailures, assumedFailures } = report.summary;
   const operations = new Set(report.suites.flatMap((s) => s.steps.filter((step) => step.outcome !== 'skipped').map((step) => step.operationId)).filter(Boolean));
   return {
-    title: 'gas-harness scenarios',
-    target: `${report.target}${report.simulator ? ' (gas-harness simulator)' : ''}`,
-    passed: report.passed,
-    startedAt: report.startedAt,
-    durationMs: report.durationMs,
+    ...reportHead('scenarios', report),
     totals: [
       { label: 'failed checks (documented)', value: documentedFailures, tone: documentedFailures > 0 ? 'bad' : 'good' },
       { label: 'failed checks (assumed)', value: assumedFailures, tone: assumedFailures > 0 ? 'warn' : 'good' },
