@@ -11,7 +11,7 @@ import { runChecks, type SelectableCheck } from './checks.ts';
 import { curlCommand } from './curl-command.ts';
 import type { CaseKind, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure, OperationSummary } from './fuzz-report.ts';
-import { hunt } from './property-hunt.ts';
+import { hunt, type Finding } from './property-hunt.ts';
 import { requiredStatuses, scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
 
 export interface OperationRun {
@@ -77,22 +77,7 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     for (const finding of result.findings) {
       const exchange = finding.record ?? (await executeCase(finding.value, target));
       const secrets = [...exchange.secrets, ...session.secrets()];
-      const failure: FuzzFailure = {
-        operationId: op.id,
-        check: finding.failure.check,
-        message: finding.failure.message,
-        divergence: finding.failure.assumed !== undefined,
-        ...(finding.failure.assumed ? { assumed: finding.failure.assumed } : {}),
-        source: kind,
-        description: finding.value.description,
-        seed: finding.seed,
-        path: finding.path,
-        shrinks: finding.shrinks,
-        runSeed: run.runSeed,
-        request: redactRequest(exchange.request),
-        status: exchange.response.status,
-        curl: curlCommand(session.url, exchange.request, secrets),
-      };
+      const failure = fuzzFailure(finding, { operationId: op.id, source: kind, description: finding.value.description, runSeed: run.runSeed, status: exchange.response.status }, exchange.request, curlCommand(session.url, exchange.request, secrets));
       if (run.out) {
         const scenario: ScenarioDocument = {
           name: `fuzz: ${op.id} ${failure.check} (${finding.value.description})`,
@@ -115,6 +100,23 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
 }
 
 /** A copy of a request without its credentials, for reports. */
+/** A finding as the report lists it: the check it broke, where it was found, how to replay it; the request redacted. */
+export function fuzzFailure(finding: Finding<unknown, unknown>, found: Pick<FuzzFailure, 'operationId' | 'source' | 'description' | 'runSeed' | 'status'>, request: SentRequest, curl: string): FuzzFailure {
+  const { failure } = finding;
+  return {
+    ...found,
+    check: failure.check,
+    message: failure.message,
+    divergence: failure.assumed !== undefined,
+    ...(failure.assumed ? { assumed: failure.assumed } : {}),
+    seed: finding.seed,
+    path: finding.path,
+    shrinks: finding.shrinks,
+    request: redactRequest(request),
+    curl,
+  };
+}
+
 export function redactRequest(request: SentRequest): SentRequest {
   const headers = { ...request.headers };
   if (headers.authorization) headers.authorization = headers.authorization.replace(/^(Bearer\s+)?.+$/, (_, bearer: string | undefined) => `${bearer ?? ''}<redacted>`);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { curlCommand } from './curl-command.ts';
 import type { FuzzFailure, SequenceSummary } from './fuzz-report.ts';
-import { redactRequest, type OperationRun } from './operation-fuzzer.ts';
+import { fuzzFailure, type OperationRun } from './operation-fuzzer.ts';
 import { CheckFailureError, hunt } from './property-hunt.ts';
 import { scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
 import { categoryProductSequence } from './sequence-category-product.ts';
@@ -66,22 +66,7 @@ export async function fuzzSequence(definition: SequenceDefinition<object>, run: 
     const last = real?.steps.at(-1);
     if (!real || !last) continue;
     const secrets = session.secrets();
-    const failure: FuzzFailure = {
-      operationId: last.operationId,
-      check: finding.failure.check,
-      message: finding.failure.message,
-      divergence: finding.failure.assumed !== undefined,
-      ...(finding.failure.assumed ? { assumed: finding.failure.assumed } : {}),
-      source: `sequence ${definition.name}`,
-      description: real.steps.map((s) => s.name).join(' → '),
-      seed: finding.seed,
-      path: finding.path,
-      shrinks: finding.shrinks,
-      runSeed: run.runSeed,
-      request: redactRequest(last.request),
-      status: last.status,
-      curl: curlCommand(session.url, last.request, secrets),
-    };
+    const failure = fuzzFailure(finding, { operationId: last.operationId, source: `sequence ${definition.name}`, description: real.steps.map((s) => s.name).join(' → '), runSeed: run.runSeed, status: last.status }, last.request, curlCommand(session.url, last.request, secrets));
     if (run.out) {
       const failing = real.steps.length - 1;
       const scenario: ScenarioDocument = {
