@@ -51,10 +51,30 @@ function rawArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   }
   if (schema.allOf || schema.not) throw new Error('the fuzzers do not generate data for allOf or not');
   const types = typesOf(schema);
-  if (!types) return fc.jsonValue({ maxDepth: 2 });
+  if (!types) return anyJson(2);
   const arbitraries = types.map((type) => typeArbitrary(type, schema));
   const base = arbitraries.length === 1 ? (arbitraries[0] as fc.Arbitrary<unknown>) : fc.oneof(...arbitraries);
   return withConditional(schema, base);
+}
+
+/**
+ * Any JSON value, without the prototype-poisoning keys (`__proto__`, `constructor.prototype`) that the
+ * simulator refuses as ForbiddenKey: a value the schema allows but the platform's parser would reject
+ * would make "valid data is accepted" fail for the generator's sake.
+ */
+function anyJson(maxDepth: number): fc.Arbitrary<unknown> {
+  return fc.jsonValue({ maxDepth }).filter((value) => !hasForbiddenKey(value));
+}
+
+function hasForbiddenKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasForbiddenKey);
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === '__proto__') return true;
+    if (key === 'constructor' && typeof inner === 'object' && inner !== null && 'prototype' in inner) return true;
+    if (hasForbiddenKey(inner)) return true;
+  }
+  return false;
 }
 
 function typeArbitrary(type: SchemaType, schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -64,7 +84,7 @@ function typeArbitrary(type: SchemaType, schema: JsonSchema): fc.Arbitrary<unkno
     case 'number': return fc.double({ ...numberBounds(schema), noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
     case 'boolean': return fc.boolean();
     case 'null': return fc.constant(null);
-    case 'array': return fc.array(schema.items ? rawArbitrary(schema.items as JsonSchema) : fc.jsonValue({ maxDepth: 1 }), {
+    case 'array': return fc.array(schema.items ? rawArbitrary(schema.items as JsonSchema) : anyJson(1), {
       minLength: typeof schema.minItems === 'number' ? schema.minItems : 0,
       maxLength: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 5, 5),
     });

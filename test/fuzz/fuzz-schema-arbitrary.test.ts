@@ -35,6 +35,16 @@ describe('the schema→arbitrary converter', () => {
     expect(values.every((v) => Object.keys(v).every((k) => known.includes(k)))).toBe(true);
   });
 
+  it('never generates the prototype-poisoning keys the simulator refuses, even where any JSON is allowed', () => {
+    // receiveAppEvent's mensagem is any JSON; fc.jsonValue alone yields "__proto__" keys now and then.
+    const mensagem = (schemas.AppEvent?.properties as Record<string, JsonSchema>).mensagem ?? {};
+    const values = sample(arbitraryFromSchema(mensagem), 100_000);
+    const texts = values.map((v) => JSON.stringify(v));
+    // A string followed by a colon (and not escaped inside another string) is a key.
+    expect(texts.filter((t) => /(?<!\\)"__proto__":/.test(t))).toEqual([]);
+    expect(texts.some((t) => t.startsWith('{') && t.length > 2)).toBe(true);
+  });
+
   it('takes the if/then branch with valid CPFs, and matches patterns and formats', () => {
     const documents = sample(arbitraryFromSchema(schemas.Document ?? {}), 400) as { type?: string; number?: string }[];
     const cpfs = documents.filter((d) => d.type === 'Cpf' && d.number !== undefined);
