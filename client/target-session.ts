@@ -4,23 +4,13 @@
  * On a simulator every request, minted token and state change goes to one tenant: the one the
  * run's token names (`tid`) when it is bound to one, else a fresh tenant per session.
  */
-import { DEV_API_KEY } from '../spec/index.ts';
+import { DEV_API_KEY, type TokenRequest } from '../spec/index.ts';
 import { send } from './http-client.ts';
 import type { ResolvedTarget } from './resolve-target.ts';
 import type { BoundParam } from './target-profile.ts';
 
-/** Claims a simulator token can carry (`POST /__sim/tokens`). */
-export interface TokenClaims {
-  sub?: string;
-  scopes: string[];
-  tenant?: string;
-  dealerId?: string;
-  merchantId?: string;
-  consumerId?: string;
-  userType?: string;
-  /** Lifetime in seconds; negative mints a token that is already expired. */
-  expiresInSeconds?: number;
-}
+/** Claims a simulator token can carry (`POST /__sim/tokens`), as the admin API document gives them. */
+export type TokenClaims = TokenRequest;
 
 /** A special token a rule needs: one without the permission, an expired one, or one bound to a resource. */
 export type TokenNeed =

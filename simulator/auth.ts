@@ -5,8 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
-import type { Operation } from '../spec/index.ts';
-import type { TokenClaims as TokenClaimsRequest } from '../client/index.ts';
+import type { Operation, TokenRequest } from '../spec/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 
 /** The claims of a simulator access token. */
@@ -20,9 +19,6 @@ export interface TokenClaims {
   user_type?: string;
   exp?: number;
 }
-
-/** What `POST /__sim/tokens` takes: the same request the checkers send (client/). */
-export type TokenRequest = TokenClaimsRequest;
 
 /** Which path parameter a claim binds a token to. */
 const BINDINGS: [param: string, claim: keyof TokenClaims][] = [

@@ -4,8 +4,10 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compileOnFirstUse, type Contract } from '../../spec/index.ts';
-import type { Authenticator, TokenRequest } from '../auth.ts';
+import {
+  compileOnFirstUse, type AdminHealth, type AdminRecord, type AdminResponseBody, type Contract, type MintedToken, type ProviderStateRequest, type TokenRequest,
+} from '../../spec/index.ts';
+import type { Authenticator } from '../auth.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA, type FaultRuleInput } from '../faults.ts';
 import { parseJsonBody } from '../json-body.ts';
@@ -39,7 +41,7 @@ const validateTokenRequest = compileOnFirstUse<TokenRequest>({
     expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
   },
 });
-const validateStateRequest = compileOnFirstUse<{ state: string; params?: Record<string, unknown>; action?: 'setup' | 'teardown' }>({
+const validateStateRequest = compileOnFirstUse<ProviderStateRequest>({
   type: 'object',
   required: ['state'],
   properties: {
@@ -106,10 +108,12 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       else done(null, redactJsonText(payload, serverSecrets));
     });
 
-    admin.get('/health', async () => ({ simulator: 'gas-harness', version: options.version, operations: contract.operations.length, pid: process.pid, ...(await tenants.stats()) }));
+    admin.get('/health', async (): Promise<AdminHealth> => ({
+      simulator: 'gas-harness', version: options.version, operations: contract.operations.length, pid: process.pid, ...(await tenants.stats()),
+    }));
 
     // What the console lists in its filters and forms: each operation with its documented statuses.
-    admin.get('/operations', async () => ({
+    admin.get('/operations', async (): Promise<AdminResponseBody<'listOperations'>> => ({
       operations: contract.operations.map((op) => ({
         operationId: op.id, method: op.method, path: op.path, auth: op.security.scheme, scopes: op.security.scopes,
         statuses: [...op.responses.values()].map((r) => ({ status: r.status, basis: r.assumed ? 'assumed' : 'documented', ...(r.assumed ? { why: r.assumed } : {}) })),
@@ -121,10 +125,10 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       const validate = validateTokenRequest();
       if (!validate(body)) invalid(validate.errors);
       const { accessToken, expiresIn } = await auth.mint(body);
-      return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn });
+      return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
     });
 
-    admin.post('/provider-states', async (request) => {
+    admin.post('/provider-states', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
       const body = jsonBody(request);
       const validate = validateStateRequest();
       if (!validate(body)) invalid(validate.errors);
@@ -143,7 +147,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       return used;
     });
 
-    admin.post('/reset', async (request) => {
+    admin.post('/reset', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
       const empty = (request.query as Record<string, string | undefined>).empty === 'true';
       const tenant = await tenants.reset((await tenantOf(request)).name, empty);
       return { tenant: tenant.name, empty };
@@ -153,19 +157,19 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     admin.get('/state', async (request, reply) => reply.type('application/json').send(exportStream((await tenantOf(request)).store)));
 
     // A snapshot larger than the body limit is imported in pages: PUT the first, PATCH the others.
-    admin.put('/state', async (request) => {
+    admin.put('/state', async (request): Promise<AdminResponseBody<'putState'>> => {
       const snapshot = validSnapshot(request);
       await (await tenantOf(request)).store.restore(snapshot);
       return { restored: true };
     });
 
-    admin.patch('/state', async (request) => {
+    admin.patch('/state', async (request): Promise<AdminResponseBody<'addState'>> => {
       const snapshot = validSnapshot(request);
       await (await tenantOf(request)).store.add(snapshot);
       return { added: true };
     });
 
-    admin.get('/requests', async (request) => {
+    admin.get('/requests', async (request): Promise<AdminResponseBody<'listRequests'>> => {
       const q = request.query as Record<string, string | undefined>;
       return {
         requests: await (await tenantOf(request)).journal.read({
@@ -181,7 +185,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       return reply.code(204).send();
     });
 
-    admin.put('/faults', async (request) => {
+    admin.put('/faults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
       const body = jsonBody(request);
       const validate = validateFaults();
       if (!validate(body)) invalid(validate.errors);
@@ -190,7 +194,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       return (await tenantOf(request)).faults.set(body.rules, body.seed);
     });
 
-    admin.get('/faults', async (request) => (await tenantOf(request)).faults.get());
+    admin.get('/faults', async (request): Promise<AdminResponseBody<'getFaults'>> => (await tenantOf(request)).faults.get());
 
     admin.delete('/faults', async (request, reply) => {
       await (await tenantOf(request)).faults.clear();
@@ -198,12 +202,15 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     });
 
     // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
-    admin.get('/events', async (request) => ({ events: redact(await (await tenantOf(request)).store.list('appEvents')) }));
+    admin.get('/events', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
+      events: redact(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
+    }));
 
-    admin.get('/counters', async (request) => ({
+    admin.get('/counters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
       counters: (await (await tenantOf(request)).store.list('orderCounters')).map((c) => {
-        const orderIds = Array.isArray(c.orderIds) ? c.orderIds : [];
-        return { consumerId: c.consumerId, orderCount: orderIds.length, orderIds };
+        // The snapshot schema holds a counter's consumerId and orderIds to strings.
+        const orderIds = Array.isArray(c.orderIds) ? (c.orderIds as string[]) : [];
+        return { consumerId: String(c.consumerId), orderCount: orderIds.length, orderIds };
       }),
     }));
   }, { prefix: '/__sim' });

@@ -306,7 +306,7 @@ export interface components {
             operationId: string;
             probability?: number;
             status?: number;
-        };
+        } & (unknown | unknown | unknown);
         JournalEntry: {
             durationMs: number;
             method: string;
@@ -355,11 +355,16 @@ export interface components {
             why?: string;
         };
         Snapshot: {
+            /** @description Collection name (merchants, providers, customers, products, appEvents...) to its records. */
             collections: {
-                [key: string]: Record<string, never>[];
+                [key: string]: components["schemas"]["StoredRecord"][];
             };
             /** @constant */
             version: 1;
+        };
+        /** @description One stored record, as the platform's operations wrote it. */
+        StoredRecord: {
+            [key: string]: unknown;
         };
         TokenRequest: {
             consumerId?: string;
@@ -473,7 +478,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events: Record<string, never>[];
+                        events: components["schemas"]["StoredRecord"][];
                     };
                 };
             };
@@ -586,10 +591,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description How many tenants were evicted since start. */
+                        evictedTenants: number;
+                        /** @description The bytes the journals may hold together. */
+                        journalBudgetBytes: number;
+                        /** @description The bytes every tenant's journal holds together. */
+                        journalBytes: number;
+                        /** @description Past it, the least recently used idle tenant is evicted (`--max-tenants`). */
+                        maxTenants: number;
                         /** @description How many platform operations it serves. */
                         operations: number;
+                        /** @description The simulator's process id. */
+                        pid: number;
                         /** @constant */
                         simulator: "gas-harness";
+                        /** @description How many tenants are held now. */
+                        tenants: number;
                         version: string;
                     };
                 };
