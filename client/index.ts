@@ -1,6 +1,7 @@
 /** Reaching a target over HTTP: the shared client, the target profile, the credentials of a run. */
+export { AdminApiError, createAdminClient, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 export { DEFAULT_TIMEOUT_MS, RequestTimeoutError, send, type HttpRequest, type HttpResponse } from './http-client.ts';
-export { adminHeaders, connectTarget, type TargetSession, type TokenClaims, type TokenNeed, type Unavailable } from './target-session.ts';
+export { connectTarget, type TargetSession, type TokenClaims, type TokenNeed, type Unavailable } from './target-session.ts';
 export { isSimulator, resolveTarget, type ResolvedTarget, type TargetRunOptions } from './resolve-target.ts';
 export { checkTarget, parseTargetUrl, TargetUsageError } from './target-check.ts';
 export { CREDENTIAL_COMMAND_TIMEOUT_MS, credentialSecrets, resolveCredentials, resolveSecret, tenantOfToken, type CredentialFlags, type RunCredentials } from './credentials.ts';

@@ -3,7 +3,8 @@
  * (checked and reached), whether it is a gas-harness simulator, the credentials, the fixtures and
  * states URL of a profile, and the request time-out. Every command that reaches a target starts here.
  */
-import { DEFAULT_TIMEOUT_MS, send } from './http-client.ts';
+import { createAdminClient } from './admin-client.ts';
+import { DEFAULT_TIMEOUT_MS } from './http-client.ts';
 import { credentialSecrets, resolveCredentials, tenantOfToken, type RunCredentials } from './credentials.ts';
 import { checkTarget, parseTargetUrl, TargetUsageError } from './target-check.ts';
 import { loadTargetProfile, type TargetFixtures, type TargetProfile } from './target-profile.ts';
@@ -71,8 +72,8 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
 
 export async function isSimulator(url: string, timeoutMs = 5_000): Promise<boolean> {
   try {
-    const res = await send({ method: 'GET', url: `${url}/__sim/health`, timeoutMs: Math.min(timeoutMs, 5_000) });
-    return res.status === 200 && (res.body as { simulator?: string } | undefined)?.simulator === 'gas-harness';
+    const health = await createAdminClient({ baseUrl: url, timeoutMs: Math.min(timeoutMs, 5_000) }).getHealth();
+    return health.simulator === 'gas-harness';
   } catch {
     return false;
   }

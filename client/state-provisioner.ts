@@ -5,11 +5,12 @@
  * need no set-up anywhere (a name no record has yet): the harness answers those itself.
  */
 import { randomUUID } from 'node:crypto';
+import type { ProviderStateRequest } from '../spec/index.ts';
 import { send } from './http-client.ts';
 import { missingForState, setUpDeploymentState, type FixtureLedger, type StateOutcome, type StateParams } from './deployment-states.ts';
 import type { ResolvedTarget } from './resolve-target.ts';
 import { BOUND_PARAMS } from './target-profile.ts';
-import { adminHeaders, type TargetSession } from './target-session.ts';
+import type { TargetSession } from './target-session.ts';
 
 export type { FixtureLedger, StateOutcome, StateParams } from './deployment-states.ts';
 
@@ -46,33 +47,36 @@ export interface StateProvisioner {
 }
 
 export function createStateProvisioner(session: TargetSession, ledger: FixtureLedger = newFixtureLedger()): StateProvisioner {
-  const statesUrl = session.target.statesUrl ?? (session.simulator ? `${session.url}/__sim/provider-states` : undefined);
-  const via = session.target.statesUrl ? 'statesUrl' : session.simulator ? 'simulator' : 'api';
-  const post = (body: unknown) => send({
-    method: 'POST',
-    url: statesUrl ?? '',
-    headers: { ...session.headers(), ...(session.simulator ? adminHeaders() : {}) },
-    body,
-    timeoutMs: session.timeoutMs,
-  });
+  const { statesUrl } = session.target;
+  const { admin } = session;
+  const via = statesUrl ? 'statesUrl' : admin ? 'simulator' : 'api';
+  // A states URL wins over the simulator's own states: the same request and answer either way.
+  const post = statesUrl ? statesEndpoint(statesUrl, session) : admin && ((request: ProviderStateRequest) => admin.setProviderState(request));
   return {
     via,
-    missing: (state, params) => (statesUrl || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params))),
+    missing: (state, params) => (post || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params))),
     async tearDown(state, params) {
-      if (!statesUrl || LOCAL_STATES[state]) return;
-      const res = await post({ state, params: stringParams(params), action: 'teardown' });
-      if (res.status < 200 || res.status >= 300) throw new Error(`tearing down provider state "${state}" was refused (status ${res.status})`);
+      if (!post || LOCAL_STATES[state]) return;
+      await post({ state, params: stringParams(params), action: 'teardown' });
     },
     async setUp(state, rawParams) {
       const params = stringParams(rawParams);
       const local = LOCAL_STATES[state];
       if (local) return { values: local(params, session.target) };
-      if (!statesUrl) return setUpDeploymentState(session, ledger, state, params);
-      const res = await post({ state, params, action: 'setup' });
-      if (res.status < 200 || res.status >= 300) throw new Error(`provider state "${state}" was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
-      const values = res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {};
+      if (!post) return setUpDeploymentState(session, ledger, state, params);
+      const values = await post({ state, params, action: 'setup' });
       return { values: { ...params, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) } };
     },
+  };
+}
+
+/** A deployment's Pact provider-states endpoint: the simulator's request and answer, at another URL. */
+function statesEndpoint(url: string, session: TargetSession) {
+  return async (request: ProviderStateRequest): Promise<Record<string, unknown>> => {
+    const res = await send({ method: 'POST', url, headers: session.headers(), body: request, timeoutMs: session.timeoutMs });
+    const what = request.action === 'teardown' ? `tearing down provider state "${request.state}"` : `provider state "${request.state}"`;
+    if (res.status < 200 || res.status >= 300) throw new Error(`${what} was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
+    return res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {};
   };
 }
 

@@ -5,7 +5,7 @@
  * run's token names (`tid`) when it is bound to one, else a fresh tenant per session.
  */
 import { DEV_API_KEY, type TokenRequest } from '../spec/index.ts';
-import { send } from './http-client.ts';
+import { createAdminClient, type AdminClient } from './admin-client.ts';
 import type { ResolvedTarget } from './resolve-target.ts';
 import type { BoundParam } from './target-profile.ts';
 
@@ -28,6 +28,8 @@ export interface TargetSession {
   url: string;
   /** True when the target answers the simulator's admin API. */
   simulator: boolean;
+  /** The simulator's admin API, acting on the session's tenant; undefined on a deployment. */
+  admin: AdminClient | undefined;
   tenant: string | undefined;
   /** True when the run's token names the tenant: the session must not reset it (others share it). */
   sharedTenant: boolean;
@@ -52,14 +54,13 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
   const apiKey = credentials.apiKey ?? process.env.GAS_API_KEY ?? DEV_API_KEY;
   handedOut.add(apiKey);
   const minted = new Map<string, Promise<string>>();
+  const admin = simulator ? createAdminClient({ baseUrl: url, timeoutMs: target.timeoutMs, ...(tenant ? { tenant } : {}) }) : undefined;
 
   const mintToken = async (claims: TokenClaims): Promise<string> => {
-    if (!simulator) throw new Error(`${url} is not a gas-harness simulator; it cannot mint tokens`);
-    const res = await send({ method: 'POST', url: `${url}/__sim/tokens`, body: { tenant, ...claims }, headers: adminHeaders(), timeoutMs: target.timeoutMs });
-    const token = (res.body as { accessToken?: string } | undefined)?.accessToken;
-    if (res.status !== 201 || !token) throw new Error(`the simulator refused to mint a token (status ${res.status})`);
-    handedOut.add(token);
-    return token;
+    if (!admin) throw new Error(`${url} is not a gas-harness simulator; it cannot mint tokens`);
+    const { accessToken } = await admin.mintToken(claims);
+    handedOut.add(accessToken);
+    return accessToken;
   };
   const mintOnce = (claims: TokenClaims): Promise<string> => {
     const key = JSON.stringify(claims);
@@ -74,6 +75,7 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
   return {
     url,
     simulator,
+    admin,
     tenant,
     sharedTenant: simulator && target.tokenTenant !== undefined,
     timeoutMs: target.timeoutMs,
@@ -105,10 +107,4 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
     headers: (): Record<string, string> => (simulator && tenant ? { 'x-sim-tenant': tenant } : {}),
     secrets: () => [...handedOut],
   };
-}
-
-/** The admin key header, when the simulator was started with `--admin-key` (`GAS_SIM_ADMIN_KEY`). */
-export function adminHeaders(): Record<string, string> {
-  const key = process.env.GAS_SIM_ADMIN_KEY;
-  return key ? { 'x-sim-admin-key': key } : {};
 }

@@ -3,7 +3,7 @@
  * resources its path names (provider state), so valid data meets existing resources and no conflict.
  */
 import type { Operation } from '../spec/index.ts';
-import { adminHeaders, send, type HttpResponse, type TargetSession } from '../client/index.ts';
+import { send, type HttpResponse, type TargetSession } from '../client/index.ts';
 import type { OperationCredentials } from './auth-credentials.ts';
 import { fillPath, type FuzzCase, type SentRequest } from './fuzz-case.ts';
 import { secretValues } from './secret-values.ts';
@@ -45,11 +45,11 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
   const { session, op } = target;
   const request = requestOf(fuzzCase, target);
   const setup: Exchange['setup'] = [];
-  if (session.simulator && fuzzCase.kind === 'positive') {
-    await admin(session, 'POST', '/__sim/reset?empty=true');
+  if (session.admin && fuzzCase.kind === 'positive') {
+    await session.admin.resetTenant({ empty: true });
     if (op.pathParams.length > 0) {
       const state = { state: PATH_STATE, params: { path: request.path } };
-      await admin(session, 'POST', '/__sim/provider-states', { ...state, action: 'setup' });
+      await session.admin.setProviderState({ ...state, action: 'setup' });
       setup.push(state);
     }
   }
@@ -73,9 +73,4 @@ export function sendRequest(baseUrl: string, request: SentRequest, timeoutMs?: n
     ...(body !== undefined ? { body, raw: request.rawBody !== undefined } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
-}
-
-async function admin(session: TargetSession, method: string, path: string, body?: unknown): Promise<void> {
-  const res = await send({ method, url: `${session.url}${path}`, headers: { ...session.headers(), ...adminHeaders() }, ...(body !== undefined ? { body } : {}) });
-  if (res.status >= 300) throw new Error(`simulator set-up ${method} ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
 }

@@ -4,7 +4,7 @@
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
 import type { Contract } from '../spec/index.ts';
-import { adminHeaders, send, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
+import type { HttpResponse, StateProvisioner, TargetSession } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';
@@ -93,8 +93,7 @@ export class SequenceSession {
 
   /** Empties the tenant on a simulator; nothing elsewhere. */
   async resetTenant(): Promise<void> {
-    if (!this.target.simulator) return;
-    await this.admin('/__sim/reset?empty=true');
+    await this.target.admin?.resetTenant({ empty: true });
   }
 
   /**
@@ -113,10 +112,5 @@ export class SequenceSession {
     const failure: CheckFailure = { check: STATEFUL_CHECK, message, ...(assumed ? { assumed } : {}) };
     // A failure already reported (or a check not run) does not stop the sequence: later commands may still fail.
     if (this.judge.wants(failure)) throw new CheckFailureError(failure);
-  }
-
-  private async admin(path: string, body?: unknown): Promise<void> {
-    const res = await send({ method: 'POST', url: `${this.target.url}${path}`, headers: { ...this.target.headers(), ...adminHeaders() }, ...(body !== undefined ? { body } : {}) });
-    if (res.status >= 300) throw new Error(`simulator set-up POST ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
   }
 }

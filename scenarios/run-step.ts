@@ -1,5 +1,5 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
-import { adminHeaders, RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
+import { RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
 import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
 import type { OperationMatcher } from '../spec/index.ts';
@@ -39,7 +39,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
   const operation = matched?.operation;
   const shown = { ...base, path, ...(operation ? { operationId: operation.id } : {}) };
   const admin = path.startsWith(ADMIN_PREFIX);
-  if (admin && !ctx.session.simulator) return { ...shown, outcome: 'skipped', skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose` };
+  if (admin && !ctx.session.admin) return { ...shown, outcome: 'skipped', skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose` };
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
   if (!hasHeader('authorization') && !admin) {
@@ -58,7 +58,8 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     response = await send({
       method: request.method,
       url,
-      headers: { ...ctx.session.headers(), ...(admin ? adminHeaders() : {}), ...headers },
+      // A step may read the admin API itself (its journal, events): sent as written, with the admin client's headers.
+      headers: { ...ctx.session.headers(), ...(admin ? ctx.session.admin?.headers() : {}), ...headers },
       ...(body !== undefined ? { body, raw } : {}),
       timeoutMs: ctx.session.timeoutMs,
     });

@@ -1,0 +1,130 @@
+/**
+ * The typed client of a gas-harness simulator's admin API (`/__sim`, spec/admin-api.openapi.yaml):
+ * every checker, the bench and the tests reach the admin API through it, never by building its URLs.
+ * One method per operation, named by its operationId, with the request and answer types generated
+ * from the document; an answer other than the operation's success is an AdminApiError.
+ */
+import type {
+  AdminCounter, AdminFaultConfig, AdminFaultRule, AdminHealth, AdminJournalEntry, AdminJournalQuery, AdminOperationId,
+  AdminOperationSummary, AdminRecord, AdminRequestBody, AdminResponseBody, AdminSnapshot, MintedToken,
+  ProviderStateRequest, ProviderStateValues, TokenRequest,
+} from '../spec/index.ts';
+import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
+
+export interface AdminClientOptions {
+  /** The simulator's base URL, without `/__sim`. */
+  baseUrl: string;
+  /** The key the simulator was started with (`--admin-key`); default `GAS_SIM_ADMIN_KEY`. */
+  adminKey?: string;
+  /** The tenant every operation acts on (`X-Sim-Tenant`) and minted tokens are bound to; else `default`. */
+  tenant?: string;
+  /** Each request's time limit in ms (default: the HTTP client's). */
+  timeoutMs?: number;
+  /** How requests are sent (default: the shared HTTP client); tests pass one that injects in-process. */
+  send?: (request: HttpRequest) => Promise<HttpResponse>;
+}
+
+/** An admin answer other than the operation's success; `body` is the parsed answer (an error list). */
+export class AdminApiError extends Error {
+  override name = 'AdminApiError';
+  constructor(readonly operation: AdminOperationId, readonly method: string, readonly url: string, readonly status: number, readonly body: unknown, text: string) {
+    super(`the simulator's ${operation} (${method} ${url}) answered ${status}: ${firstErrorMessage(body) ?? (text.slice(0, 300) || 'no body')}`);
+  }
+}
+
+const firstErrorMessage = (body: unknown): string | undefined => {
+  const first = (body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
+  return typeof first === 'string' ? first : undefined;
+};
+
+/** Operations of the console's static files: a browser's, not a client's. */
+type ConsoleOperationId = 'openConsole' | 'getConsolePage' | 'getConsoleFile';
+
+/** A method for every admin operation but the console's (a compile error when the document gains one). */
+type EveryOperation = Record<Exclude<AdminOperationId, ConsoleOperationId>, (...args: never[]) => Promise<unknown>>;
+
+export interface AdminClient extends EveryOperation {
+  readonly baseUrl: string;
+  readonly tenant: string | undefined;
+  /** The headers an admin request carries (admin key, tenant), for a request sent another way (a scenario step). */
+  headers(): Record<string, string>;
+  /** The same simulator, acting on another tenant. */
+  forTenant(tenant: string): AdminClient;
+  getHealth(): Promise<AdminHealth>;
+  listOperations(): Promise<AdminOperationSummary[]>;
+  /** Mints a token; bound to the client's tenant unless the request names one. */
+  mintToken(request: TokenRequest): Promise<MintedToken>;
+  setProviderState(request: ProviderStateRequest): Promise<ProviderStateValues>;
+  resetTenant(options?: { empty?: boolean }): Promise<AdminResponseBody<'resetTenant'>>;
+  /** The tenant's state as a snapshot, secrets redacted. */
+  getState(): Promise<AdminSnapshot>;
+  /** Replaces the tenant's state with a snapshot. */
+  putState(snapshot: AdminSnapshot): Promise<void>;
+  /** Adds a snapshot's records to the tenant's state (the pages after the first of a large import). */
+  addState(snapshot: AdminSnapshot): Promise<void>;
+  listRequests(query?: AdminJournalQuery): Promise<AdminJournalEntry[]>;
+  clearRequests(): Promise<void>;
+  getFaults(): Promise<AdminFaultConfig>;
+  putFaults(config: AdminRequestBody<'putFaults'>): Promise<AdminFaultConfig>;
+  /** Adds one rule to the tenant's rules (the API replaces the whole list, as the console does). */
+  addFault(rule: AdminFaultRule): Promise<AdminFaultConfig>;
+  clearFaults(): Promise<void>;
+  listEvents(): Promise<AdminRecord[]>;
+  listCounters(): Promise<AdminCounter[]>;
+}
+
+export function createAdminClient(options: AdminClientOptions): AdminClient {
+  const { baseUrl, tenant } = options;
+  const adminKey = options.adminKey ?? process.env.GAS_SIM_ADMIN_KEY;
+  const transport = options.send ?? sendHttp;
+  const headers = (): Record<string, string> => ({
+    ...(adminKey ? { 'x-sim-admin-key': adminKey } : {}),
+    ...(tenant ? { 'x-sim-tenant': tenant } : {}),
+  });
+
+  /** Sends one operation; its answer's body when the status is `success`, else an AdminApiError. */
+  const call = async <T>(operation: AdminOperationId, method: string, path: string, success: number, body?: unknown): Promise<T> => {
+    const url = `${baseUrl}/__sim${path}`;
+    const res = await transport({
+      method, url, headers: headers(),
+      ...(body !== undefined ? { body } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+    if (res.status !== success) throw new AdminApiError(operation, method, url, res.status, res.body, res.text);
+    return res.body as T;
+  };
+  const query = (params: Record<string, string | number | undefined>): string => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  };
+
+  const client: AdminClient = {
+    baseUrl,
+    tenant,
+    headers,
+    forTenant: (other) => createAdminClient({ ...options, tenant: other }),
+    getHealth: () => call('getHealth', 'GET', '/health', 200),
+    listOperations: async () => (await call<AdminResponseBody<'listOperations'>>('listOperations', 'GET', '/operations', 200)).operations,
+    mintToken: (request) => call('mintToken', 'POST', '/tokens', 201, { ...(tenant ? { tenant } : {}), ...request }),
+    setProviderState: (request) => call('setProviderState', 'POST', '/provider-states', 200, request),
+    resetTenant: (reset = {}) => call('resetTenant', 'POST', `/reset${query({ empty: reset.empty ? 'true' : undefined })}`, 200),
+    getState: () => call('getState', 'GET', '/state', 200),
+    putState: (snapshot) => call('putState', 'PUT', '/state', 200, snapshot),
+    addState: (snapshot) => call('addState', 'PATCH', '/state', 200, snapshot),
+    listRequests: async (filter = {}) =>
+      (await call<AdminResponseBody<'listRequests'>>('listRequests', 'GET', `/requests${query(filter)}`, 200)).requests,
+    clearRequests: () => call('clearRequests', 'DELETE', '/requests', 204),
+    getFaults: () => call('getFaults', 'GET', '/faults', 200),
+    putFaults: (config) => call('putFaults', 'PUT', '/faults', 200, config),
+    async addFault(rule) {
+      const { seed, rules } = await client.getFaults();
+      return client.putFaults({ seed, rules: [...rules, rule] });
+    },
+    clearFaults: () => call('clearFaults', 'DELETE', '/faults', 204),
+    listEvents: async () => (await call<AdminResponseBody<'listEvents'>>('listEvents', 'GET', '/events', 200)).events,
+    listCounters: async () => (await call<AdminResponseBody<'listCounters'>>('listCounters', 'GET', '/counters', 200)).counters,
+  };
+  return client;
+}
