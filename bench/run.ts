@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
+import { createAdminClient } from '../client/index.ts';
 import { positiveInteger } from '../cli/option-parsers.ts';
 import { startPrism } from '../prism/index.ts';
 import { startSimulator } from '../simulator/index.ts';
@@ -57,10 +57,7 @@ async function load(label: string, url: string, requests: LoadRequest[], options
 }
 
 async function mintToken(url: string): Promise<string> {
-  const res = await request(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 }) });
-  const body = (await res.body.json()) as { accessToken?: string };
-  if (res.statusCode !== 201 || !body.accessToken) throw new Error(`the simulator refused to mint a token (${res.statusCode})`);
-  return body.accessToken;
+  return (await createAdminClient({ baseUrl: url }).mintToken({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 })).accessToken;
 }
 
 /** Runs `use` on a process started for it alone, and stops the process afterwards. */
@@ -144,7 +141,7 @@ async function largeStore(): Promise<LargeStoreFigures> {
     const switchTo = async (wanted: 'full' | 'empty'): Promise<void> => {
       if (stored === wanted) return;
       if (wanted === 'full') await write100k();
-      else if ((await request(`${sim.url}/__sim/reset`, { method: 'POST' })).statusCode !== 200) throw new Error('POST /__sim/reset failed');
+      else await createAdminClient({ baseUrl: sim.url }).resetTenant();
       stored = wanted;
       await load(`getProduct warm-up, ${wanted === 'full' ? `${RECORDS} more records` : 'demo dataset'}`, sim.url, [getProduct(token)], { durationSec: 1 });
     };

@@ -3,7 +3,7 @@
  * with zero errors expected, then the read-back of every acknowledged write from the tenant's state
  * (`GET /__sim/state`): customers are not readable through the platform's API.
  */
-import { request } from 'undici';
+import { createAdminClient } from '../client/index.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { soakRequests, type SoakAcknowledgements } from './workloads.ts';
 
@@ -26,9 +26,7 @@ export interface SoakResult {
 export async function runSoak(url: string, token: string, options: { durationSec: number; connections: number }): Promise<SoakResult> {
   const acks: SoakAcknowledgements = { users: new Set(), customers: new Set(), profileMismatches: 0 };
   const load: LoadResult = await runLoad({ url, connections: options.connections, durationSec: options.durationSec, requests: soakRequests(token, acks) });
-  const res = await request(`${url}/__sim/state`, { headersTimeout: 120_000, bodyTimeout: 120_000 });
-  if (res.statusCode !== 200) throw new Error(`GET /__sim/state answered ${res.statusCode}`);
-  const state = (await res.body.json()) as { collections: Record<string, { id?: unknown }[] | undefined> };
+  const state = await createAdminClient({ baseUrl: url, timeoutMs: 120_000 }).getState();
   const idsOf = (collection: string) => new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
   const users = idsOf('users');
   const customers = idsOf('customers');

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
+import { createAdminClient } from '../client/index.ts';
 import { findFreePort } from '../prism/index.ts';
 
 const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -24,6 +24,7 @@ export async function measureStartup(samples: number): Promise<StartupSamples> {
 
 async function startOnce(): Promise<number> {
   const port = await findFreePort('127.0.0.1');
+  const admin = createAdminClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1_000 });
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, 'simulate', '--port', String(port), '--log-level', 'warn'], { stdio: 'ignore' });
   let exited = false;
@@ -36,11 +37,10 @@ async function startOnce(): Promise<number> {
       if (exited) throw new Error('gas-harness simulate exited before answering');
       if (performance.now() - started > 30_000) throw new Error('gas-harness simulate did not answer within 30 s');
       try {
-        const res = await request(`http://127.0.0.1:${port}/__sim/health`, { headersTimeout: 1_000, bodyTimeout: 1_000 });
-        await res.body.dump();
-        if (res.statusCode === 200) return performance.now() - started;
+        await admin.getHealth();
+        return performance.now() - started;
       } catch {
-        // not listening yet
+        // not listening yet, or not answering 200
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
