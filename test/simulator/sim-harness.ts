@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
-import { DEV_API_KEY } from '../../client/index.ts';
+import { createAdminClient, DEV_API_KEY, type AdminClient, type HttpRequest, type HttpResponse } from '../../client/index.ts';
 
 export const ALL_SCOPES = [
   'payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write',
@@ -11,6 +11,8 @@ export const ALL_SCOPES = [
 export interface TestSimulator {
   simulator: Simulator;
   logs: string[];
+  /** The admin client of this simulator, its requests injected in-process. */
+  admin: AdminClient;
   token(claims?: Record<string, unknown>): Promise<string>;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -34,14 +36,21 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
   const store = process.env.GAS_TEST_STORE;
   const simulator = await createSimulator({ logLevel: 'info', logStream, ...(store ? { store } : {}), ...options });
   const app = simulator.app;
-  const token = async (claims: Record<string, unknown> = {}) => {
-    const res = await app.inject({ method: 'POST', url: '/__sim/tokens', payload: { scopes: ALL_SCOPES, ...claims } });
-    return (res.json() as { accessToken: string }).accessToken;
+  // The admin client's requests go through Fastify's inject: the same routes, no socket.
+  const inject = async ({ method, url, headers = {}, body }: HttpRequest): Promise<HttpResponse> => {
+    const started = performance.now();
+    const payload = body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
+    const res = await app.inject({ method: method as 'GET', url, headers, ...payload });
+    const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+    return { status: res.statusCode, headers: flat, body: res.body === '' ? undefined : parseJson(res.body), text: res.body, durationMs: performance.now() - started };
   };
+  const admin = createAdminClient({ baseUrl: '', send: inject });
+  const token = async (claims: Record<string, unknown> = {}) => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   let defaultToken: string | undefined;
   return {
     simulator,
     logs,
+    admin,
     token,
     async request({ method, url, headers = {}, body, raw, auth }) {
       const all: Record<string, string> = { ...headers };
@@ -53,6 +62,14 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     },
     close: () => simulator.close(),
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Ids of the embedded demo dataset used by the tests (listed in the README too). */

@@ -4,7 +4,7 @@
  * dataset (records the API cannot create) and coverage areas made deletable by a seeding step.
  */
 import { randomUUID } from 'node:crypto';
-import { send, type TargetProfile } from '../../client/index.ts';
+import { createAdminClient, type TargetProfile } from '../../client/index.ts';
 
 const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
 
@@ -16,15 +16,12 @@ interface DemoRecord {
 
 /** A profile for `deploymentUrl`, whose records live in `simulatorUrl`'s default tenant (or `tenant`). */
 export async function deploymentProfile(simulatorUrl: string, deploymentUrl: string, options: { deletableAreas?: number; tenant?: string } = {}): Promise<TargetProfile> {
-  const tenant = options.tenant ? { tenant: options.tenant } : {};
-  const tenantHeader: Record<string, string> = options.tenant ? { 'x-sim-tenant': options.tenant } : {};
-  const mint = async (claims: Record<string, unknown>): Promise<string> => {
-    const res = await send({ method: 'POST', url: `${simulatorUrl}/__sim/tokens`, body: { scopes: ALL_SCOPES, ...tenant, ...claims } });
-    return (res.body as { accessToken: string }).accessToken;
-  };
-  const state = (await send({ method: 'GET', url: `${simulatorUrl}/__sim/state`, headers: tenantHeader })).body as { collections: Record<string, DemoRecord[]> };
+  const admin = createAdminClient({ baseUrl: simulatorUrl, ...(options.tenant ? { tenant: options.tenant } : {}) });
+  const mint = async (claims: Record<string, unknown>): Promise<string> => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
+  const { collections } = await admin.getState();
   const first = (collection: string, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
-    const found = state.collections[collection]?.find(where);
+    // The demo dataset's records of these collections all have an id (and their parent's id).
+    const found = (collections[collection] as DemoRecord[] | undefined)?.find(where);
     if (!found) throw new Error(`the demo dataset has no ${collection}`);
     return found;
   };
@@ -39,7 +36,7 @@ export async function deploymentProfile(simulatorUrl: string, deploymentUrl: str
   const deletable: string[] = [];
   for (let i = 0; i < (options.deletableAreas ?? 12); i++) {
     const coverageAreaId = randomUUID();
-    await send({ method: 'POST', url: `${simulatorUrl}/__sim/provider-states`, headers: tenantHeader, body: { state: 'a coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId, coverageAreaId } } });
+    await admin.setProviderState({ state: 'a coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId, coverageAreaId } });
     deletable.push(coverageAreaId);
   }
   const value = async (claims: Record<string, unknown>) => ({ value: await mint(claims) });

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminApiError, createAdminClient, send, type AdminClient } from '../../client/index.ts';
+import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
+import { DEMO } from '../simulator/sim-harness.ts';
+
+const ADMIN_KEY = 'admin-client-test-key';
+
+describe('the admin client, against a simulator over HTTP', () => {
+  let running: RunningSimulator;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    running = await startSimulator({ adminKey: ADMIN_KEY, apiKey: 'admin-client-test-api-key' });
+    admin = createAdminClient({ baseUrl: running.url, adminKey: ADMIN_KEY, tenant: 'admin-client' });
+  });
+  afterAll(async () => running?.close());
+
+  const getProduct = async (token: string, tenant = 'admin-client') =>
+    send({ method: 'GET', url: `${running.url}/v1/products/${DEMO.productP13}`, headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': tenant } });
+
+  it('tells a simulator by its health, with its tenant figures', async () => {
+    const health = await admin.getHealth();
+    expect(health).toMatchObject({ simulator: 'gas-harness', pid: expect.any(Number), maxTenants: expect.any(Number) });
+    expect(health.journalBudgetBytes).toBeGreaterThan(0);
+    expect((await admin.listOperations()).map((op) => op.operationId)).toContain('getProduct');
+  });
+
+  it('mints a token bound to its tenant, which the platform operations accept', async () => {
+    const minted = await admin.mintToken({ scopes: ['catalog:read'] });
+    expect(minted.tokenType).toBe('Bearer');
+    const claims = JSON.parse(Buffer.from(minted.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { tid?: string };
+    expect(claims.tid).toBe('admin-client');
+    expect((await getProduct(minted.accessToken)).status).toBe(200);
+  });
+
+  it('replaces, adds to, reads and empties a tenant\'s state', async () => {
+    const { collections } = await admin.getState();
+    const [first, second] = collections.products ?? [];
+    expect(first && second).toBeTruthy();
+    await admin.putState({ version: 1, collections: { products: [first ?? {}] } });
+    expect((await admin.getState()).collections.products).toHaveLength(1);
+    await admin.addState({ version: 1, collections: { products: [second ?? {}] } });
+    expect((await admin.getState()).collections.products?.map((p) => p.id)).toEqual([first?.id, second?.id]);
+    expect(await admin.resetTenant({ empty: true })).toEqual({ tenant: 'admin-client', empty: true });
+    expect((await admin.getState()).collections.products ?? []).toHaveLength(0);
+    await admin.resetTenant();
+    expect(await admin.setProviderState({ state: 'a product {productId} exists', params: { productId: DEMO.productP13 } }))
+      .toMatchObject({ productId: DEMO.productP13 });
+  });
+
+  it('reads and clears the journal, its tenant\'s only', async () => {
+    const { accessToken } = await admin.mintToken({ scopes: ['catalog:read'] });
+    await admin.clearRequests();
+    await getProduct(accessToken);
+    const entries = await admin.listRequests({ operationId: 'getProduct' });
+    expect(entries.map((e) => [e.operationId, e.status])).toEqual([['getProduct', 200]]);
+    expect(await admin.listRequests({ status: 404 })).toEqual([]);
+    expect(await admin.forTenant('admin-client-other').listRequests()).toEqual([]);
+    await admin.clearRequests();
+    expect(await admin.listRequests()).toEqual([]);
+  });
+
+  it('adds, lists and clears fault rules', async () => {
+    const { accessToken } = await admin.mintToken({ scopes: ['catalog:read'] });
+    const config = await admin.addFault({ operationId: 'getProduct', status: 503, count: 1 });
+    expect(config.rules).toEqual([expect.objectContaining({ operationId: 'getProduct', status: 503, count: 1 })]);
+    await admin.addFault({ operationId: 'createBrand', delayMs: 1 });
+    expect((await admin.getFaults()).rules.map((r) => r.operationId)).toEqual(['getProduct', 'createBrand']);
+    expect((await getProduct(accessToken)).status).toBe(503);
+    await admin.clearFaults();
+    expect((await admin.getFaults()).rules).toEqual([]);
+    expect(await admin.listEvents()).toEqual(expect.any(Array));
+    expect(await admin.listCounters()).toEqual(expect.any(Array));
+  });
+
+  it('throws AdminApiError with the status, the error list and the operation and URL named', async () => {
+    const refused = await admin.putFaults({ rules: [{ operationId: 'noSuchOperation', status: 500 }] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AdminApiError);
+    expect(refused).toMatchObject({ status: 400, operation: 'putFaults', body: { errors: [{ code: 'InvalidAdminRequest' }] } });
+    expect((refused as Error).message).toBe(`the simulator's putFaults (PUT ${running.url}/__sim/faults) answered 400: Unknown operationId noSuchOperation.`);
+
+    const unknownState = await admin.setProviderState({ state: 'no such state' }).catch((e: unknown) => e);
+    expect(unknownState).toMatchObject({ status: 400, body: { errors: [{ code: 'UnknownProviderState' }] } });
+
+    const keyless = createAdminClient({ baseUrl: running.url, adminKey: 'wrong' });
+    const denied = await keyless.getHealth().catch((e: unknown) => e);
+    expect(denied).toMatchObject({ name: 'AdminApiError', status: 401, operation: 'getHealth', body: { errors: [{ code: 'AdminKeyRequired' }] } });
+    expect((denied as Error).message).toContain(`GET ${running.url}/__sim/health`);
+    expect((denied as Error).message).not.toContain('wrong');
+  });
+
+  it('gives the headers of a request sent another way', () => {
+    expect(admin.headers()).toEqual({ 'x-sim-admin-key': ADMIN_KEY, 'x-sim-tenant': 'admin-client' });
+    expect(createAdminClient({ baseUrl: running.url, adminKey: '' }).headers()).toEqual({});
+  });
+});
