@@ -5,9 +5,22 @@
  * from the document; an answer other than the operation's success is an AdminApiError.
  */
 import type {
-  AdminCounter, AdminFaultConfig, AdminFaultRule, AdminHealth, AdminJournalEntry, AdminJournalQuery, AdminOperationId,
-  AdminOperationSummary, AdminRecord, AdminRequestBody, AdminResponseBody, AdminSnapshot, MintedToken,
-  ProviderStateRequest, ProviderStateValues, TokenRequest,
+  AdminCounter,
+  AdminFaultConfig,
+  AdminFaultRule,
+  AdminHealth,
+  AdminJournalEntry,
+  AdminJournalQuery,
+  AdminOperationId,
+  AdminOperationSummary,
+  AdminRecord,
+  AdminRequestBody,
+  AdminResponseBody,
+  AdminSnapshot,
+  MintedToken,
+  ProviderStateRequest,
+  ProviderStateValues,
+  TokenRequest,
 } from '../spec/index.ts';
 import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
 
@@ -27,8 +40,17 @@ export interface AdminClientOptions {
 /** An admin answer other than the operation's success; `body` is the parsed answer (an error list). */
 export class AdminApiError extends Error {
   override name = 'AdminApiError';
-  constructor(readonly operation: AdminOperationId, readonly method: string, readonly url: string, readonly status: number, readonly body: unknown, text: string) {
-    super(`the simulator's ${operation} (${method} ${url}) answered ${status}: ${firstErrorMessage(body) ?? (text.slice(0, 300) || 'no body')}`);
+  constructor(
+    readonly operation: AdminOperationId,
+    readonly method: string,
+    readonly url: string,
+    readonly status: number,
+    readonly body: unknown,
+    text: string,
+  ) {
+    super(
+      `the simulator's ${operation} (${method} ${url}) answered ${status}: ${firstErrorMessage(body) ?? (text.slice(0, 300) || 'no body')}`,
+    );
   }
 }
 
@@ -83,10 +105,18 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   });
 
   /** Sends one operation; its answer's body when the status is `success`, else an AdminApiError. */
-  const call = async <T>(operation: AdminOperationId, method: string, path: string, success: number, body?: unknown): Promise<T> => {
+  const call = async <T>(
+    operation: AdminOperationId,
+    method: string,
+    path: string,
+    success: number,
+    body?: unknown,
+  ): Promise<T> => {
     const url = `${baseUrl}/__sim${path}`;
     const res = await transport({
-      method, url, headers: headers(),
+      method,
+      url,
+      headers: headers(),
       ...(body !== undefined ? { body } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
@@ -106,10 +136,12 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     headers,
     forTenant: (other) => createAdminClient({ ...options, tenant: other }),
     getHealth: () => call('getHealth', 'GET', '/health', 200),
-    listOperations: async () => (await call<AdminResponseBody<'listOperations'>>('listOperations', 'GET', '/operations', 200)).operations,
+    listOperations: async () =>
+      (await call<AdminResponseBody<'listOperations'>>('listOperations', 'GET', '/operations', 200)).operations,
     mintToken: (request) => call('mintToken', 'POST', '/tokens', 201, { ...(tenant ? { tenant } : {}), ...request }),
     setProviderState: (request) => call('setProviderState', 'POST', '/provider-states', 200, request),
-    resetTenant: (reset = {}) => call('resetTenant', 'POST', `/reset${query({ empty: reset.empty ? 'true' : undefined })}`, 200),
+    resetTenant: (reset = {}) =>
+      call('resetTenant', 'POST', `/reset${query({ empty: reset.empty ? 'true' : undefined })}`, 200),
     getState: () => call('getState', 'GET', '/state', 200),
     putState: (snapshot) => call('putState', 'PUT', '/state', 200, snapshot),
     addState: (snapshot) => call('addState', 'PATCH', '/state', 200, snapshot),
@@ -124,7 +156,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     },
     clearFaults: () => call('clearFaults', 'DELETE', '/faults', 204),
     listEvents: async () => (await call<AdminResponseBody<'listEvents'>>('listEvents', 'GET', '/events', 200)).events,
-    listCounters: async () => (await call<AdminResponseBody<'listCounters'>>('listCounters', 'GET', '/counters', 200)).counters,
+    listCounters: async () =>
+      (await call<AdminResponseBody<'listCounters'>>('listCounters', 'GET', '/counters', 200)).counters,
   };
   return client;
 }

@@ -15,7 +15,11 @@ describe('the admin client, against a simulator over HTTP', () => {
   afterAll(async () => running?.close());
 
   const getProduct = async (token: string, tenant = 'admin-client') =>
-    send({ method: 'GET', url: `${running.url}/v1/products/${DEMO.productP13}`, headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': tenant } });
+    send({
+      method: 'GET',
+      url: `${running.url}/v1/products/${DEMO.productP13}`,
+      headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': tenant },
+    });
 
   it('tells a simulator by its health, with its tenant figures', async () => {
     const health = await admin.getHealth();
@@ -27,12 +31,14 @@ describe('the admin client, against a simulator over HTTP', () => {
   it('mints a token bound to its tenant, which the platform operations accept', async () => {
     const minted = await admin.mintToken({ scopes: ['catalog:read'] });
     expect(minted.tokenType).toBe('Bearer');
-    const claims = JSON.parse(Buffer.from(minted.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { tid?: string };
+    const claims = JSON.parse(Buffer.from(minted.accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      tid?: string;
+    };
     expect(claims.tid).toBe('admin-client');
     expect((await getProduct(minted.accessToken)).status).toBe(200);
   });
 
-  it('replaces, adds to, reads and empties a tenant\'s state', async () => {
+  it("replaces, adds to, reads and empties a tenant's state", async () => {
     const { collections } = await admin.getState();
     const [first, second] = collections.products ?? [];
     expect(first && second).toBeTruthy();
@@ -43,11 +49,12 @@ describe('the admin client, against a simulator over HTTP', () => {
     expect(await admin.resetTenant({ empty: true })).toEqual({ tenant: 'admin-client', empty: true });
     expect((await admin.getState()).collections.products ?? []).toHaveLength(0);
     await admin.resetTenant();
-    expect(await admin.setProviderState({ state: 'a product {productId} exists', params: { productId: DEMO.productP13 } }))
-      .toMatchObject({ productId: DEMO.productP13 });
+    expect(
+      await admin.setProviderState({ state: 'a product {productId} exists', params: { productId: DEMO.productP13 } }),
+    ).toMatchObject({ productId: DEMO.productP13 });
   });
 
-  it('reads and clears the journal, its tenant\'s only', async () => {
+  it("reads and clears the journal, its tenant's only", async () => {
     const { accessToken } = await admin.mintToken({ scopes: ['catalog:read'] });
     await admin.clearRequests();
     await getProduct(accessToken);
@@ -73,17 +80,30 @@ describe('the admin client, against a simulator over HTTP', () => {
   });
 
   it('throws AdminApiError with the status, the error list and the operation and URL named', async () => {
-    const refused = await admin.putFaults({ rules: [{ operationId: 'noSuchOperation', status: 500 }] }).catch((e: unknown) => e);
+    const refused = await admin
+      .putFaults({ rules: [{ operationId: 'noSuchOperation', status: 500 }] })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AdminApiError);
-    expect(refused).toMatchObject({ status: 400, operation: 'putFaults', body: { errors: [{ code: 'InvalidAdminRequest' }] } });
-    expect((refused as Error).message).toBe(`the simulator's putFaults (PUT ${running.url}/__sim/faults) answered 400: Unknown operationId noSuchOperation.`);
+    expect(refused).toMatchObject({
+      status: 400,
+      operation: 'putFaults',
+      body: { errors: [{ code: 'InvalidAdminRequest' }] },
+    });
+    expect((refused as Error).message).toBe(
+      `the simulator's putFaults (PUT ${running.url}/__sim/faults) answered 400: Unknown operationId noSuchOperation.`,
+    );
 
     const unknownState = await admin.setProviderState({ state: 'no such state' }).catch((e: unknown) => e);
     expect(unknownState).toMatchObject({ status: 400, body: { errors: [{ code: 'UnknownProviderState' }] } });
 
     const keyless = createAdminClient({ baseUrl: running.url, adminKey: 'wrong' });
     const denied = await keyless.getHealth().catch((e: unknown) => e);
-    expect(denied).toMatchObject({ name: 'AdminApiError', status: 401, operation: 'getHealth', body: { errors: [{ code: 'AdminKeyRequired' }] } });
+    expect(denied).toMatchObject({
+      name: 'AdminApiError',
+      status: 401,
+      operation: 'getHealth',
+      body: { errors: [{ code: 'AdminKeyRequired' }] },
+    });
     expect((denied as Error).message).toContain(`GET ${running.url}/__sim/health`);
     expect((denied as Error).message).not.toContain('wrong');
   });
