@@ -12,6 +12,8 @@ export { loadContract, type Contract } from './spec/index.ts';
 export { verifyPacts, type VerifyPactsOptions, type VerifyPactsReport } from './contracts/pact/index.ts';
 /** Property-based fuzzing of every operation from the spec's schemas. */
 export { fuzz, type FuzzOptions, type FuzzReport } from './fuzz/index.ts';
+/** The simulator's admin API (`/__sim`: tokens, state, journal, faults), typed from its OpenAPI document. */
+export { AdminApiError, createAdminClient, type AdminClient, type AdminClientOptions } from './client/index.ts';
 /** Runs YAML scenario suites against a simulator or a deployment. */
 export { runScenarios, type RunScenariosOptions, type ScenarioReport } from './scenarios/index.ts';
 /** The three checkers against one target, every rule classified pass, FAILURE, DIVERGENCE or skipped. */

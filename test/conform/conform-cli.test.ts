@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConformReport } from '../../conform/index.ts';
-import { DEV_API_KEY, send } from '../../client/index.ts';
+import { createAdminClient, DEV_API_KEY } from '../../client/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { useBrokenTargets } from '../support/broken-targets-fixture.ts';
 import { runCli } from '../scenarios/run-cli.ts';
@@ -29,8 +29,7 @@ describe('gas-harness conform', () => {
 
   it('exits 1 against a target that echoes the token, and no output or report file holds the token or the API key', async () => {
     const target = await fixture.broken('updateCategory', 'echoToken');
-    const minted = await send({ method: 'POST', url: `${fixture.simulator.url}/__sim/tokens`, body: { scopes: ALL_SCOPES, tenant: 'conform-echo' } });
-    const token = (minted.body as { accessToken: string }).accessToken;
+    const { accessToken: token } = await createAdminClient({ baseUrl: fixture.simulator.url }).mintToken({ scopes: ALL_SCOPES, tenant: 'conform-echo' });
     const dir = join(fixture.out, 'echo');
     const result = await runCli(['conform', '--target', target.url, '--token', token, '--fuzz-runs', '3', '--report', dir]);
     expect(result.code, result.stderr).toBe(1);

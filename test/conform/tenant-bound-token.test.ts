@@ -4,7 +4,7 @@ import { fuzz } from '../../fuzz/index.ts';
 import { verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { runScenarios } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { send } from '../../client/index.ts';
+import { createAdminClient } from '../../client/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
@@ -13,8 +13,7 @@ let token: string;
 
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0 });
-  const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ALL_SCOPES, tenant: 'team-a-ci' } });
-  token = (minted.body as { accessToken: string }).accessToken;
+  ({ accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ALL_SCOPES, tenant: 'team-a-ci' }));
 });
 afterAll(async () => {
   await simulator.close();

@@ -8,7 +8,7 @@ import { readPactFiles } from '../../contracts/pact/pact-files.ts';
 import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { loadContract } from '../../spec/index.ts';
-import { DEV_API_KEY, send } from '../../client/index.ts';
+import { createAdminClient, DEV_API_KEY, send } from '../../client/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
 
 const run = promisify(execFile);
@@ -68,8 +68,8 @@ async function verifyCommand(args: string[]): Promise<{ code: number; output: st
 describe('verification of the committed pacts', () => {
   it('passes every interaction against the simulator, in a tenant of its own', async () => {
     // Poison the default tenant: a run that reached it instead of its own tenant would get 500s.
-    const poisoned = await send({ method: 'PUT', url: `${simulator.url}/__sim/faults`, body: { rules: [{ operationId: '*', status: 500 }] } });
-    expect(poisoned.status).toBe(200);
+    const admin = createAdminClient({ baseUrl: simulator.url });
+    await admin.putFaults({ rules: [{ operationId: '*', status: 500 }] });
     try {
       const report = await verifyPacts({ target: simulator.url });
       expect(report.results.filter((r) => !r.passed).map(formatInteractionResult)).toEqual([]);
@@ -79,7 +79,7 @@ describe('verification of the committed pacts', () => {
       const contract = await loadContract();
       expect(new Set(report.results.map((r) => r.operationId))).toEqual(new Set(contract.operations.map((op) => op.id)));
     } finally {
-      await send({ method: 'DELETE', url: `${simulator.url}/__sim/faults` });
+      await admin.clearFaults();
     }
   }, VERIFY_TIMEOUT_MS);
 
@@ -99,8 +99,9 @@ describe('verification of the committed pacts', () => {
   }, VERIFY_TIMEOUT_MS);
 
   it('exits 1 on a failure and never shows the token or the API key, even when the target leaks them', async () => {
-    const minted = await send({ method: 'POST', url: `${simulator.url}/__sim/tokens`, body: { scopes: ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'] } });
-    const token = (minted.body as { accessToken: string }).accessToken;
+    const { accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
+      scopes: ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'],
+    });
     const broken = await startLeakingTarget(simulator.url);
     try {
       const { code, output } = await verifyCommand(['--target', broken.url, '--token', token]);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { createAdminClient } from '../../client/index.ts';
 import { startPrism, type PrismProcess } from '../../prism/prism-process.ts';
 import { createViolationReporter } from '../../prism/violation-reporter.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
@@ -57,8 +58,7 @@ describe("Prism's validation proxy in front of a broken deployment", () => {
   });
 
   it('prints the response violation attributed to its exchange, from the log', async () => {
-    const token = await request(`${simulator.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['catalog:read'] }) });
-    const { accessToken } = (await token.body.json()) as { accessToken: string };
+    const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:read'] });
     const productId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'; // Botijão P13 Ultragaz, in the demo dataset
     const res = await request(`${proxy.url}/v1/products/${productId}`, { headers: { authorization: `Bearer ${accessToken}` } });
     await res.body.dump();

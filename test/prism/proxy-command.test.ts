@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { createAdminClient } from '../../client/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
 
@@ -46,8 +47,7 @@ afterAll(async () => {
 describe('gas-harness proxy --target URL', () => {
   it('prints a response violation of the deployment with its exchange, then a summary on Ctrl-C', async () => {
     const url = await waitFor(() => /(http:\/\/127\.0\.0\.1:\d+) →/.exec(stderr)?.[1]);
-    const minted = await request(`${simulator.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['catalog:read'] }) });
-    const { accessToken } = (await minted.body.json()) as { accessToken: string };
+    const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:read'] });
     const res = await request(`${url}/v1/products/${PRODUCT_ID}`, { headers: { authorization: `Bearer ${accessToken}` } });
     await res.body.dump();
     expect(res.statusCode).toBe(200);

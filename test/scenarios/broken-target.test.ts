@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenarios, type CheckResult, type ScenarioReport } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { DEV_API_KEY } from '../../client/index.ts';
+import { createAdminClient, DEV_API_KEY } from '../../client/index.ts';
 import { startBrokenTarget, type BrokenTarget, type Defect } from '../support/broken-target.ts';
 import { runCli } from './run-cli.ts';
 
@@ -71,10 +71,7 @@ describe('scenarios run against a deliberately broken target', () => {
 
   it('shows no token, given or minted, even when the target echoes it', async () => {
     const target = await broken('updateCategory', 'echoToken');
-    const minted = await fetch(`${simulator.url}/__sim/tokens`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['catalog:write'], tenant: 'echo-test' }),
-    });
-    const { accessToken } = await minted.json() as { accessToken: string };
+    const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:write'], tenant: 'echo-test' });
     const out = mkdtempSync(join(tmpdir(), 'gas-scenarios-secret-'));
     const files = [join(out, 'junit.xml'), join(out, 'report.json')];
     const [given, minting] = await Promise.all([

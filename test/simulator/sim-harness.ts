@@ -44,7 +44,7 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
     return { status: res.statusCode, headers: flat, body: res.body === '' ? undefined : parseJson(res.body), text: res.body, durationMs: performance.now() - started };
   };
-  const admin = createAdminClient({ baseUrl: '', send: inject });
+  const admin = createAdminClient({ baseUrl: '', send: inject, ...(options.adminKey ? { adminKey: options.adminKey } : {}) });
   const token = async (claims: Record<string, unknown> = {}) => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   let defaultToken: string | undefined;
   return {
