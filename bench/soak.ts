@@ -27,7 +27,7 @@ export async function runSoak(url: string, token: string, options: { durationSec
   const acks: SoakAcknowledgements = { users: new Set(), customers: new Set(), profileMismatches: 0 };
   const load: LoadResult = await runLoad({ url, connections: options.connections, durationSec: options.durationSec, requests: soakRequests(token, acks) });
   const state = await createAdminClient({ baseUrl: url, timeoutMs: 120_000 }).getState();
-  const idsOf = (collection: string) => new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
+  const idsOf = (collection: 'users' | 'customers') => new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
   const users = idsOf('users');
   const customers = idsOf('customers');
   const missing = [...acks.users].filter((id) => !users.has(id)).length + [...acks.customers].filter((id) => !customers.has(id)).length;

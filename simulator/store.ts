@@ -9,6 +9,7 @@
  * an export forks the same way, so it reads a collection nobody writes while it streams. A store
  * holds at most its dataset's bytes plus a quota; a write past that is refused (507).
  */
+import type { AdminCollectionName, AdminSnapshot } from '../spec/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { RecordTable } from './record-table.ts';
 
@@ -20,7 +21,10 @@ export type StoredRecord = Record<string, unknown>;
  */
 export const compositeKey = (parent: unknown, id: unknown): string => JSON.stringify([String(parent), String(id)]);
 
-/** How each collection keys its records; composite keys keep a child under its parent. */
+/**
+ * How each collection keys its records; composite keys keep a child under its parent. The admin API
+ * document names the same collections (a snapshot's), checked here at compile time.
+ */
 export const COLLECTION_KEYS = {
   merchants: (r: StoredRecord) => String(r.id),
   providers: (r: StoredRecord) => compositeKey(r.merchantId, r.id),
@@ -36,7 +40,7 @@ export const COLLECTION_KEYS = {
   products: (r: StoredRecord) => String(r.id),
   orderCounters: (r: StoredRecord) => String(r.consumerId),
   appEvents: (r: StoredRecord) => String(r.idMensagem),
-} as const;
+} as const satisfies Record<AdminCollectionName, (r: StoredRecord) => string>;
 
 export type CollectionName = keyof typeof COLLECTION_KEYS;
 
@@ -70,10 +74,8 @@ export function uniqueValueOf(collection: CollectionName, record: StoredRecord):
 }
 export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
 
-export interface Snapshot {
-  version: 1;
-  collections: Partial<Record<CollectionName, StoredRecord[]>>;
-}
+/** A tenant's records as plain JSON: the `--data` file, `GET`/`PUT /__sim/state` (the admin document's Snapshot). */
+export type Snapshot = AdminSnapshot;
 
 type FieldIndex = Map<string, Map<string, Set<string>>>;
 

@@ -33,6 +33,7 @@ export type AdminOperationSummary = AdminSchemas['OperationSummary'];
 /** A tenant's state as `GET /__sim/state` answers it and `PUT`/`PATCH /__sim/state` take it. */
 export type AdminSnapshot = AdminSchemas['Snapshot'];
 export type AdminRecord = AdminSchemas['StoredRecord'];
+export type AdminCollectionName = keyof AdminSnapshot['collections'];
 export type AdminJournalEntry = AdminSchemas['JournalEntry'];
 export type AdminRefusal = AdminSchemas['Refusal'];
 export type AdminFaultRule = AdminSchemas['FaultRule'];

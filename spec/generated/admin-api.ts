@@ -355,9 +355,22 @@ export interface components {
             why?: string;
         };
         Snapshot: {
-            /** @description Collection name (merchants, providers, customers, products, appEvents...) to its records. */
+            /** @description Each collection's records; a collection left out is empty. The simulator refuses another name. */
             collections: {
-                [key: string]: components["schemas"]["StoredRecord"][];
+                appEvents?: components["schemas"]["StoredRecords"];
+                brands?: components["schemas"]["StoredRecords"];
+                categories?: components["schemas"]["StoredRecords"];
+                consumerAddresses?: components["schemas"]["StoredRecords"];
+                coverageAreas?: components["schemas"]["StoredRecords"];
+                customers?: components["schemas"]["StoredRecords"];
+                dealers?: components["schemas"]["StoredRecords"];
+                devices?: components["schemas"]["StoredRecords"];
+                merchants?: components["schemas"]["StoredRecords"];
+                orderCounters?: components["schemas"]["StoredRecords"];
+                orderEtas?: components["schemas"]["StoredRecords"];
+                products?: components["schemas"]["StoredRecords"];
+                providers?: components["schemas"]["StoredRecords"];
+                users?: components["schemas"]["StoredRecords"];
             };
             /** @constant */
             version: 1;
@@ -366,6 +379,7 @@ export interface components {
         StoredRecord: {
             [key: string]: unknown;
         };
+        StoredRecords: components["schemas"]["StoredRecord"][];
         TokenRequest: {
             consumerId?: string;
             dealerId?: string;

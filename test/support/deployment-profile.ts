@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createAdminClient, type TargetProfile } from '../../client/index.ts';
+import type { AdminCollectionName } from '../../spec/index.ts';
 
 const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
 
@@ -19,7 +20,7 @@ export async function deploymentProfile(simulatorUrl: string, deploymentUrl: str
   const admin = createAdminClient({ baseUrl: simulatorUrl, ...(options.tenant ? { tenant: options.tenant } : {}) });
   const mint = async (claims: Record<string, unknown>): Promise<string> => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   const { collections } = await admin.getState();
-  const first = (collection: string, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
+  const first = (collection: AdminCollectionName, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
     // The demo dataset's records of these collections all have an id (and their parent's id).
     const found = (collections[collection] as DemoRecord[] | undefined)?.find(where);
     if (!found) throw new Error(`the demo dataset has no ${collection}`);
