@@ -5,11 +5,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  compileOnFirstUse, type AdminHealth, type AdminRecord, type AdminResponseBody, type Contract, type MintedToken, type ProviderStateRequest, type TokenRequest,
+  compileOnFirstUse, type AdminHealth, type AdminRecord, type AdminRequestBody, type AdminResponseBody, type Contract,
+  type MintedToken, type ProviderStateRequest, type TokenRequest,
 } from '../../spec/index.ts';
 import type { Authenticator } from '../auth.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import { FAULT_CONFIG_SCHEMA, type FaultRuleInput } from '../faults.ts';
+import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
 import { parseJsonBody } from '../json-body.ts';
 import { redact } from '../redact.ts';
 import { redactJsonText } from '../../report/index.ts';
@@ -30,7 +31,8 @@ export interface AdminRoutesOptions {
 }
 
 const idOrUndefined = { type: 'string', minLength: 1, maxLength: 200 };
-const validateTokenRequest = compileOnFirstUse<TokenRequest>({
+/** The admin requests' schemas, as spec/admin-api.openapi.yaml gives them (a test holds them equal). */
+export const TOKEN_REQUEST_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['scopes'],
@@ -40,8 +42,8 @@ const validateTokenRequest = compileOnFirstUse<TokenRequest>({
     scopes: { type: 'array', items: { type: 'string', pattern: '^[a-z]+:[a-z]+$' }, maxItems: 50 },
     expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
   },
-});
-const validateStateRequest = compileOnFirstUse<ProviderStateRequest>({
+};
+export const PROVIDER_STATE_REQUEST_SCHEMA = {
   type: 'object',
   required: ['state'],
   properties: {
@@ -49,8 +51,10 @@ const validateStateRequest = compileOnFirstUse<ProviderStateRequest>({
     params: { type: ['object', 'null'], additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
     action: { enum: ['setup', 'teardown'] },
   },
-});
-const validateFaults = compileOnFirstUse<{ seed?: number; rules: FaultRuleInput[] }>(FAULT_CONFIG_SCHEMA);
+};
+const validateTokenRequest = compileOnFirstUse<TokenRequest>(TOKEN_REQUEST_SCHEMA);
+const validateStateRequest = compileOnFirstUse<ProviderStateRequest>(PROVIDER_STATE_REQUEST_SCHEMA);
+const validateFaults = compileOnFirstUse<AdminRequestBody<'putFaults'>>(FAULT_CONFIG_SCHEMA);
 
 function invalid(errors: { instancePath: string; message?: string }[] | null | undefined): never {
   const details = (errors ?? []).map((e) => ({ target: `body${e.instancePath.replace(/\//g, '.')}`, message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}` }));

@@ -7,6 +7,8 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectFile } from '../../project-files.ts';
+import { PROVIDER_STATE_REQUEST_SCHEMA, TOKEN_REQUEST_SCHEMA } from '../../simulator/admin/admin-routes.ts';
+import { FAULT_CONFIG_SCHEMA } from '../../simulator/faults.ts';
 import { startTestSimulator, DEMO, type TestSimulator } from '../simulator/sim-harness.ts';
 
 const DOCUMENT_PATH = projectFile('spec', 'admin-api.openapi.yaml');
@@ -79,5 +81,26 @@ describe('the admin API document', () => {
     await check('GET', '/counters', 200);
     await check('GET', '/events', 200);
   });
+
+  it('gives the request schemas the simulator validates with, to the letter (descriptions aside)', () => {
+    const bodyOf = (path: string, method: string) => plain(
+      (document.paths[path]?.[method] as { requestBody: { content: Record<string, { schema: unknown }> } }).requestBody.content['application/json']?.schema,
+    );
+    expect(bodyOf('/tokens', 'post')).toEqual(plain(TOKEN_REQUEST_SCHEMA));
+    expect(bodyOf('/provider-states', 'post')).toEqual(plain(PROVIDER_STATE_REQUEST_SCHEMA));
+    expect(bodyOf('/faults', 'put')).toEqual(plain(FAULT_CONFIG_SCHEMA));
+  });
 });
+
+/** A schema with its local `$ref`s replaced by what they point to and without `description`s. */
+function plain(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(plain);
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $ref, description: _description, ...rest } = schema as Record<string, unknown>;
+  if (typeof $ref === 'string') {
+    const target = $ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
+    return plain({ ...(target as object), ...rest });
+  }
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, plain(value)]));
+}
 
