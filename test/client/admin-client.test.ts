@@ -1,5 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminApiError, createAdminClient, send, type AdminClient } from '../../client/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AdminApiError,
+  connectTarget,
+  createAdminClient,
+  isSimulator,
+  resolveTarget,
+  send,
+  type AdminClient,
+} from '../../client/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { DEMO } from '../simulator/sim-harness.ts';
 
@@ -106,6 +114,20 @@ describe('the admin client, against a simulator over HTTP', () => {
     });
     expect((denied as Error).message).toContain(`GET ${running.url}/__sim/health`);
     expect((denied as Error).message).not.toContain('wrong');
+  });
+
+  it('lets the checkers tell a simulator with an admin key, given GAS_SIM_ADMIN_KEY, and mint in their tenant', async () => {
+    expect(await isSimulator(running.url)).toBe(false);
+    vi.stubEnv('GAS_SIM_ADMIN_KEY', ADMIN_KEY);
+    try {
+      const session = connectTarget(await resolveTarget({ target: running.url }));
+      expect(session.simulator).toBe(true);
+      expect(session.admin?.tenant).toBe(session.tenant);
+      const token = await session.mintToken({ scopes: ['catalog:read'] });
+      expect((await getProduct(token, session.tenant)).status).toBe(200);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('gives the headers of a request sent another way', () => {
