@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { projectFile } from '../../project-files.ts';
 import {
   AdminApiError,
   connectTarget,
@@ -133,5 +136,63 @@ describe('the admin client, against a simulator over HTTP', () => {
   it('gives the headers of a request sent another way', () => {
     expect(admin.headers()).toEqual({ 'x-sim-admin-key': ADMIN_KEY, 'x-sim-tenant': 'admin-client' });
     expect(createAdminClient({ baseUrl: running.url, adminKey: '' }).headers()).toEqual({});
+  });
+});
+
+describe('the admin client and the admin API document', () => {
+  it('sends each operation with the method and path the document gives its operationId', async () => {
+    const document = parse(readFileSync(projectFile('spec', 'admin-api.openapi.yaml'), 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
+    };
+    const routes = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        op,
+      })),
+    );
+    const documented = new Map(routes.map(({ operationId, method, path }) => [operationId, { method, path }]));
+    // Each route answers its first documented status (its success), with a body every method can read.
+    const successOf = (method: string, path: string) =>
+      Number(Object.keys(routes.find((r) => r.method === method && r.path === path)?.op.responses ?? {})[0]);
+    const sent: { method: string; path: string }[] = [];
+    const client = createAdminClient({
+      baseUrl: 'http://sim.test',
+      adminKey: '',
+      send: async ({ method, url }) => {
+        const path = new URL(url).pathname.replace(/^\/__sim/, '');
+        sent.push({ method, path });
+        const body = { operations: [], requests: [], events: [], counters: [], rules: [], seed: 1 };
+        return { status: successOf(method, path), headers: {}, body, text: JSON.stringify(body), durationMs: 0 };
+      },
+    });
+    const calls: Record<string, () => Promise<unknown>> = {
+      getHealth: () => client.getHealth(),
+      listOperations: () => client.listOperations(),
+      mintToken: () => client.mintToken({ scopes: [] }),
+      setProviderState: () => client.setProviderState({ state: 's' }),
+      resetTenant: () => client.resetTenant({ empty: true }),
+      getState: () => client.getState(),
+      putState: () => client.putState({ version: 1, collections: {} }),
+      addState: () => client.addState({ version: 1, collections: {} }),
+      listRequests: () => client.listRequests({ since: '1' }),
+      clearRequests: () => client.clearRequests(),
+      getFaults: () => client.getFaults(),
+      putFaults: () => client.putFaults({ rules: [] }),
+      clearFaults: () => client.clearFaults(),
+      listEvents: () => client.listEvents(),
+      listCounters: () => client.listCounters(),
+    };
+    const consoleOperations = ['openConsole', 'getConsolePage', 'getConsoleFile'];
+    expect(Object.keys(calls).sort()).toEqual(
+      [...documented.keys()].filter((id) => !consoleOperations.includes(id ?? '')).sort(),
+    );
+    for (const [operationId, call] of Object.entries(calls)) {
+      sent.length = 0;
+      await call();
+      const { method, path } = documented.get(operationId) ?? {};
+      expect(sent, operationId).toEqual([{ method, path }]);
+    }
   });
 });
