@@ -2,26 +2,22 @@
  * Fault rules of one tenant: injected statuses, latency and dropped connections per operation,
  * firing at a configured probability from a seeded generator so a run can be replayed.
  */
-export type DropMode = 'reset' | 'empty' | 'malformed';
+import type { AdminFaultRule } from '../spec/index.ts';
 
-export interface FaultRule {
-  operationId: string;
-  probability: number;
-  status?: number;
-  delayMs?: number;
-  drop?: DropMode;
-  /** How many more times the rule may fire; unlimited when absent. */
-  count?: number;
-}
+/** A rule as a client gives it (spec/admin-api.openapi.yaml's FaultRule): the probability defaults to 1. */
+export type FaultRuleInput = AdminFaultRule;
 
-/** A rule as a client gives it: the probability defaults to 1. */
-export type FaultRuleInput = Omit<FaultRule, 'probability'> & { probability?: number };
+/** A rule in force: its probability filled in. `count`: how many more times it may fire; unlimited when absent. */
+export type FaultRule = FaultRuleInput & { probability: number };
+
+export type DropMode = NonNullable<FaultRule['drop']>;
 
 export interface FaultConfig {
   seed: number;
   rules: FaultRule[];
 }
 
+/** The request's schema, as the admin document gives it (a test holds them equal). */
 export const FAULT_CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
