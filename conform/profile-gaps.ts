@@ -106,7 +106,7 @@ export function profileGaps(profile: TargetProfile, contract: Contract): Profile
   })).sort((a, b) => b.rules - a.rules);
 }
 
-/** Every key a profile can give, for the template and the README. */
+/** Every key a profile can give, for the template and docs/conform.md. */
 export const PROFILE_KEYS = [
   'target', 'timeoutSeconds', 'credentials.token', 'credentials.tokenWithoutPermission', 'credentials.expiredToken', 'credentials.apiKey',
   ...BOUND_PARAMS.flatMap((p) => [`credentials.bound.${p}`, `credentials.bound.${p}.otherToken`]),

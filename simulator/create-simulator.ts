@@ -56,9 +56,9 @@ export interface SimulatorOptions {
   logStream?: DestinationStream;
   /** Which origins browsers may call the platform's operations from; by default any on a loopback host (and in-process), none elsewhere. */
   cors?: CorsPolicy;
-  /** Tenant limit, record quota and journal budget (README "Running a shared simulator"). */
+  /** Tenant limit, record quota and journal budget (docs/shared-simulator.md). */
   limits?: Partial<TenantLimits>;
-  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (README "Scaling out"); this process's memory when absent. */
+  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (docs/scaling-out.md); this process's memory when absent. */
   store?: string;
   /** With a Redis store: seconds after which a tenant nobody used is dropped. */
   tenantIdleSeconds?: number;
