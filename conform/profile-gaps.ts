@@ -4,8 +4,8 @@
  * the suites, the committed pacts and the spec, without reaching any target.
  */
 import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
-import { DEFAULT_SUITES_DIR, loadSuites, type ClaimsSpec } from '../scenarios/index.ts';
-import type { Contract } from '../spec/index.ts';
+import { DEFAULT_SUITES_DIR, loadSuites } from '../scenarios/index.ts';
+import type { ClaimsSpec, Contract } from '../spec/index.ts';
 import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../client/index.ts';
 
 export interface ProfileGap {
