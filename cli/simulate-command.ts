@@ -9,6 +9,9 @@ import { isWorker, runWorkers, workerCount, workerNumber } from './simulator-wor
 
 const MIB = 1024 * 1024;
 
+/** How the start-up banner names the default dataset: where its ids are listed. */
+const DEMO_DATASET = 'embedded demo dataset (see docs/simulator.md#the-demo-dataset)';
+
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function registerSimulateCommand(program: Command): void {
@@ -73,7 +76,7 @@ export function registerSimulateCommand(program: Command): void {
       const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';
       if (workerNumber() === 1) process.stderr.write([
         `gas-harness simulator listening on ${url}`,
-        `  dataset: ${opts.data ?? (opts.empty ? 'empty' : 'embedded demo dataset (see README)')}`,
+        `  dataset: ${opts.data ?? (opts.empty ? 'empty' : DEMO_DATASET)}`,
         ...(opts.workers > 1 ? [`  workers: ${opts.workers} processes on this port`] : []),
         `  state: ${opts.store ? `Redis ${describeStoreUrl(opts.store)}, shared` : `this process's memory${opts.stateFile ? `, saved to ${opts.stateFile}` : ''}`}`,
         `  order counter API key: ${opts.apiKey ? '(as given with --api-key)' : DEV_API_KEY}`,

@@ -13,3 +13,4 @@ export { TARGET_PROFILE_SCHEMA } from './target-profile-schema.ts';
 export { DEV_API_KEY, DEV_JWT_SECRET } from '../spec/index.ts';
 export { createStateProvisioner, HARNESS_STATES, newFixtureLedger, type FixtureLedger, type StateOutcome, type StateParams, type StateProvisioner } from './state-provisioner.ts';
 export { DEPLOYMENT_STATES, missingForState } from './deployment-states.ts';
+export { runPool } from './concurrency-pool.ts';

@@ -4,8 +4,8 @@
  * the suites, the committed pacts and the spec, without reaching any target.
  */
 import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
-import { DEFAULT_SUITES_DIR, loadSuites, type ClaimsSpec } from '../scenarios/index.ts';
-import type { Contract } from '../spec/index.ts';
+import { DEFAULT_SUITES_DIR, loadSuites } from '../scenarios/index.ts';
+import type { ClaimsSpec, Contract } from '../spec/index.ts';
 import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../client/index.ts';
 
 export interface ProfileGap {
@@ -106,7 +106,7 @@ export function profileGaps(profile: TargetProfile, contract: Contract): Profile
   })).sort((a, b) => b.rules - a.rules);
 }
 
-/** Every key a profile can give, for the template and the README. */
+/** Every key a profile can give, for the template and docs/conform.md. */
 export const PROFILE_KEYS = [
   'target', 'timeoutSeconds', 'credentials.token', 'credentials.tokenWithoutPermission', 'credentials.expiredToken', 'credentials.apiKey',
   ...BOUND_PARAMS.flatMap((p) => [`credentials.bound.${p}`, `credentials.bound.${p}.otherToken`]),

@@ -1,4 +1,5 @@
 /** What the fuzzers generate and send: one test case for one operation, and the request it becomes. */
+import type { HttpMethod } from '../spec/index.ts';
 
 export type CaseKind = 'positive' | 'negative' | 'auth';
 
@@ -37,7 +38,7 @@ export interface FuzzCase {
 
 /** A request as sent, for reports, curl commands and scenario files. */
 export interface SentRequest {
-  method: string;
+  method: HttpMethod;
   /** The URL-encoded path, starting with `/`. */
   path: string;
   headers: Record<string, string>;

@@ -3,7 +3,7 @@
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
 import { loadContract, type Operation } from '../spec/index.ts';
-import { connectTarget, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../client/index.ts';
+import { connectTarget, newFixtureLedger, resolveTarget, runPool, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../client/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';
@@ -84,7 +84,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     }),
   ];
   // Jobs on a simulator reset their tenant: in a tenant the run's token names, they take turns.
-  await runPool(jobs, probe.sharedTenant ? 1 : options.concurrency ?? 4);
+  await runPool(jobs, probe.sharedTenant ? 1 : options.concurrency ?? 4, (job) => job());
 
   const order = new Map(operations.map((op, i) => [op.id, i]));
   summaries.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0));
@@ -139,15 +139,4 @@ export function deriveSeed(runSeed: number, name: string): number {
   let hash = 0x811c9dc5 ^ (runSeed | 0);
   for (const char of name) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
   return hash | 0;
-}
-
-async function runPool(jobs: (() => Promise<void>)[], concurrency: number): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      if (job) await job();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
 }

@@ -1,44 +1,25 @@
 /**
- * Turns a shrunk failure into a scenario suite (the format of scenarios/scenario-schema.json) that
+ * Turns a shrunk failure into a scenario suite (the format of spec/scenario-schema.json) that
  * replays it: the provider states it needed, then each request with the statuses the contract
  * requires, so replaying it against the faulty target fails again and against a sound one passes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { Operation } from '../spec/index.ts';
+import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../spec/index.ts';
 import { REDACTED } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 
-/** A step of the scenario format (a subset of scenarios/scenario-types.ts StepSpec). */
-export interface ScenarioStep {
-  name: string;
-  request: {
-    method: string;
-    path: string;
-    headers?: Record<string, string>;
-    body?: unknown;
-    rawBody?: string;
-    mediaType?: string;
-    auth?: 'default' | 'none' | 'apiKey' | { scopes?: string[]; claims?: { expiresInSeconds?: number } };
-  };
-  expect: { status: number | number[]; json?: { path: string; equals: unknown }[]; schema?: 'documented'; assumed?: string };
-}
-
-export interface ScenarioDocument {
-  name: string;
-  description: string;
-  auth: { profile: 'simulator' } | { profile: 'static'; token: string };
-  setup?: { state: string; params: Record<string, string> }[];
-  steps: ScenarioStep[];
+/** A suite of the scenario format with the fuzzer's x- key: what failed, and how to find it again. */
+export type ScenarioDocument = SuiteSpec & {
   'x-fuzz': { operationId: string; check: string; message: string; seed: number; path: string; runSeed: number; divergence: boolean };
-}
+};
 
 /** Headers the runner sets itself (tenant, content type from mediaType, credentials from `auth`). */
 const RUNNER_HEADERS = new Set(['x-sim-tenant', 'content-type', 'authorization']);
 
 /** The `auth` of a step for an auth variant; undefined when the literal header must be written. */
-function stepAuth(variant: AuthVariant, op: Operation): ScenarioStep['request']['auth'] | undefined {
+function stepAuth(variant: AuthVariant, op: Operation): StepAuth | undefined {
   switch (variant) {
     case 'valid': return 'default';
     case 'no_token': return 'none';
@@ -51,7 +32,7 @@ function stepAuth(variant: AuthVariant, op: Operation): ScenarioStep['request'][
 }
 
 /** The scenario step of a request; `variant` says how it authenticated. */
-export function scenarioStep(name: string, request: SentRequest, op: Operation, variant: AuthVariant, expect: ScenarioStep['expect']): ScenarioStep {
+export function scenarioStep(name: string, request: SentRequest, op: Operation, variant: AuthVariant, expect: ExpectSpec): StepSpec {
   const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !RUNNER_HEADERS.has(k.toLowerCase())));
   const auth = stepAuth(variant, op);
   // Invalid credentials (malformed, badly signed, alg none, a wrong key) are no secret: they are written as sent.

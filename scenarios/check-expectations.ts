@@ -5,10 +5,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
-import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
+import type { Contract, ExpectSpec, HeaderExpectation, Operation, ValidationIssue } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis } from '../spec/index.ts';
-import type { ExpectSpec, HeaderExpectation } from './scenario-types.ts';
 
 export interface CheckResult extends RuleBasis {
   /** The rule, named with the operation: `getProduct answers 200`. */

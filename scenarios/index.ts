@@ -1,8 +1,7 @@
 /** The scenario runner: YAML suites run against a simulator or a deployment. */
 export { runScenarios, DEFAULT_SUITES_DIR, type RunScenariosOptions } from './run-scenarios.ts';
-export { loadSuites, readSuiteFile, findSuiteFiles } from './load-suites.ts';
+export { loadSuites, readSuiteFile, findSuiteFiles, type LoadedSuite } from './load-suites.ts';
 export { ScenarioFileError, formatProblem, type ScenarioFileProblem } from './scenario-file-error.ts';
 export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf } from './scenario-output.ts';
 export { scenarioHtmlReport } from './scenario-html.ts';
 export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
-export type { ClaimsSpec, LoadedSuite, SuiteSpec, StepSpec } from './scenario-types.ts';

@@ -4,13 +4,20 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { SuiteSpec } from '../spec/index.ts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { ScenarioFileError, type ScenarioFileProblem } from './scenario-file-error.ts';
-import type { LoadedSuite, SuiteSpec } from './scenario-types.ts';
 import { suiteSchemaProblems } from './suite-schema-validator.ts';
 import { templateProblem } from './template.ts';
 
 const SUITE_FILE = /\.ya?ml$/i;
+
+/** A suite read from its file (valid against spec/scenario-schema.json), with the line of each step for reports. */
+export interface LoadedSuite {
+  file: string;
+  spec: SuiteSpec;
+  stepLines: number[];
+}
 
 /** The scenario files that paths name: files as given, directories searched recursively, sorted. */
 export function findSuiteFiles(paths: string[]): { files: string[]; problems: ScenarioFileProblem[] } {

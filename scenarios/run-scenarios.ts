@@ -5,7 +5,7 @@
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../client/index.ts';
+import { newFixtureLedger, resolveTarget, runPool, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../client/index.ts';
 import { loadSuites } from './load-suites.ts';
 
 import { runSuite } from './run-suite.ts';
@@ -46,21 +46,13 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   const ctx = { target, contract, match: contract.match, ledger: options.ledger ?? newFixtureLedger() };
 
   const results: SuiteResult[] = new Array<SuiteResult>(suites.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < suites.length) {
-      const index = next++;
-      const suite = suites[index];
-      if (!suite) continue;
-      const run = await runSuite(suite, ctx);
-      for (const secret of run.secrets) secrets.add(secret);
-      const result = redactDeep(run.result, secrets);
-      results[index] = result;
-      options.onSuite?.(result);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? (simulator ? 4 : 1), suites.length || 1));
-  await Promise.all(Array.from({ length: workers }, () => worker()));
+  await runPool(suites, options.concurrency ?? (simulator ? 4 : 1), async (suite, index) => {
+    const run = await runSuite(suite, ctx);
+    for (const secret of run.secrets) secrets.add(secret);
+    const result = redactDeep(run.result, secrets);
+    results[index] = result;
+    options.onSuite?.(result);
+  });
 
   const final = redactDeep(results, secrets);
   return {

@@ -1,11 +1,10 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
 import { RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
-import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
+import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../spec/index.ts';
 import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
 import type { OperationMatcher } from '../spec/index.ts';
 import { jsonPathBasis } from '../spec/index.ts';
 import type { StepResult } from './scenario-report.ts';
-import type { CaptureSpec, ExpectSpec, StepSpec } from './scenario-types.ts';
 import { StepSkip, type StepAuthorizer } from './suite-auth.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 

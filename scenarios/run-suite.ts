@@ -3,11 +3,11 @@
  * provider states, then the steps in order. A step that needs a value an earlier step failed to
  * capture is skipped with that reason; the others still run.
  */
-import type { Contract, OperationMatcher } from '../spec/index.ts';
+import type { Contract, OperationMatcher, ProviderStateSpec } from '../spec/index.ts';
 import { connectTarget, createStateProvisioner, tenantOfToken, type FixtureLedger, type ResolvedTarget, type TargetSession } from '../client/index.ts';
 import { capture, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
-import type { LoadedSuite, ProviderStateSpec } from './scenario-types.ts';
+import type { LoadedSuite } from './load-suites.ts';
 import { createStepAuthorizer, planSuiteAuth, type SuiteAuthPlan } from './suite-auth.ts';
 import { referencedVariables, renderString, renderText, renderValue, type Variables } from './template.ts';
 

@@ -5,8 +5,7 @@
  * permission, an expired one, one bound to a resource) is skipped, naming the profile key.
  */
 import { resolveSecret, type BoundParam, type TargetSession, type TokenClaims, type Unavailable } from '../client/index.ts';
-import type { Operation } from '../spec/index.ts';
-import type { AuthProfile, ClaimsSpec, StepAuth } from './scenario-types.ts';
+import type { AuthProfile, ClaimsSpec, Operation, StepAuth } from '../spec/index.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 
 export type SuiteAuthPlan =

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pino, type DestinationStream, type Level } from 'pino';
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
@@ -21,12 +21,11 @@ import { SimulatorError } from './error-catalogue.ts';
 import { JOURNALED_HEADERS } from './journal.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
 import { refusalOf } from './refusal.ts';
+import type { RedisTenantOptions } from './redis/redis-tenants.ts';
 import type { RequestState } from './request-state.ts';
 import { HANDLERS } from './resources/index.ts';
 import { Store, type Snapshot } from './store.ts';
-import { connectStore } from './redis/redis-connection.ts';
 import { restoreStateFile, StateFileSaver } from './state-file.ts';
-import { RedisTenants } from './redis/redis-tenants.ts';
 import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory, type TenantLimits } from './tenants.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -57,9 +56,9 @@ export interface SimulatorOptions {
   logStream?: DestinationStream;
   /** Which origins browsers may call the platform's operations from; by default any on a loopback host (and in-process), none elsewhere. */
   cors?: CorsPolicy;
-  /** Tenant limit, record quota and journal budget (README "Running a shared simulator"). */
+  /** Tenant limit, record quota and journal budget (docs/shared-simulator.md). */
   limits?: Partial<TenantLimits>;
-  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (README "Scaling out"); this process's memory when absent. */
+  /** `redis://HOST:PORT[/DB]`: state shared by every simulator on that server (docs/scaling-out.md); this process's memory when absent. */
   store?: string;
   /** With a Redis store: seconds after which a tenant nobody used is dropped. */
   tenantIdleSeconds?: number;
@@ -103,7 +102,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   };
   if (options.store && options.stateFile) throw new Error('give --store or --state-file, not both: Redis keeps the state itself');
   const memory = options.store ? undefined : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
-  const tenants: TenantDirectory = memory ?? await RedisTenants.open(await connectStore(options.store ?? '', logger), dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict });
+  const tenants: TenantDirectory = memory ?? await openRedisTenants(options.store ?? '', logger, dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict });
   let saver: StateFileSaver | undefined;
   if (memory && options.stateFile) {
     const restored = restoreStateFile(memory, options.stateFile);
@@ -275,6 +274,12 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
 function pathOf(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query === -1 ? request.url : request.url.slice(0, query);
+}
+
+/** Tenants in Redis; the client is loaded only then, which keeps it out of the memory store's start-up (ioredis: about 40 modules). */
+async function openRedisTenants(url: string, logger: Logger, dataset: Snapshot, options: RedisTenantOptions): Promise<TenantDirectory> {
+  const [{ connectStore }, { RedisTenants: Tenants }] = await Promise.all([import('./redis/redis-connection.ts'), import('./redis/redis-tenants.ts')]);
+  return Tenants.open(await connectStore(url, logger), dataset, options);
 }
 
 /** The dataset as the memory store the tenants fork. */

@@ -7,7 +7,7 @@ export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';
 export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';
-export { describeStoreUrl } from './redis/redis-connection.ts';
+export { describeStoreUrl } from './redis/store-url.ts';
 
 export interface RunningSimulator {
   url: string;

@@ -9,7 +9,7 @@ import { SimulatorError } from './error-catalogue.ts';
 import { dropConnection } from './drop-connection.ts';
 import { decodeBody, parseJsonText } from './json-body.ts';
 import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
-import type { HandlerTable } from './operation-handler.ts';
+import { handlerFor, type OperationHandlers, type UncheckedHandler } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
 import { waitCapped } from './request-delay.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from './tenants.ts';
@@ -19,7 +19,7 @@ const TENANT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export interface OperationRoutesOptions {
   contract: Contract;
-  handlers: HandlerTable;
+  handlers: OperationHandlers;
   auth: Authenticator;
   tenants: TenantDirectory;
 }
@@ -27,7 +27,7 @@ export interface OperationRoutesOptions {
 export function registerOperationRoutes(app: FastifyInstance, { contract, handlers, auth, tenants }: OperationRoutesOptions): void {
   const methodsByPath = new Map<string, string[]>();
   for (const op of contract.operations) {
-    const handler = handlers[op.id];
+    const handler = handlerFor(handlers, op.id);
     if (!handler) throw new Error(`no handler for operation ${op.id}`);
     const url = op.path.replace(/\{(\w+)\}/g, ':$1');
     methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method, ...(op.method === 'GET' ? ['HEAD'] : [])]);
@@ -57,7 +57,7 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
           if (request.sim.tenant) request.sim.tenant.inFlight++;
         }
       },
-      handler: (request, reply) => serveOperation(op, request, reply, contract, handlers),
+      handler: (request, reply) => serveOperation(op, request, reply, contract, handler),
     });
   }
   // A known path asked with another method is 405 with the methods it does answer.
@@ -74,7 +74,7 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
   }
 }
 
-async function serveOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, contract: Contract, handlers: HandlerTable): Promise<unknown> {
+async function serveOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, contract: Contract, handler: UncheckedHandler): Promise<unknown> {
   const { sim } = request;
   const tenant = sim.tenant;
   if (!tenant) throw new Error('tenant not resolved');
@@ -104,7 +104,7 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
 
   if (prefer.code !== undefined) return forceStatus(op, prefer.code, reply, sim);
 
-  const result = await handlers[op.id]?.({ params, body: body as never, claims: sim.claims, store: tenant.store });
+  const result = await handler({ params, body, claims: sim.claims, store: tenant.store });
   return sendJson(reply.code(op.successStatus), sim, result);
 }
 

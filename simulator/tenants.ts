@@ -13,7 +13,7 @@ import { Store, type Snapshot } from './store.ts';
 
 export const DEFAULT_TENANT = 'default';
 
-/** The limits of a shared simulator; README "Running a shared simulator" lists them. */
+/** The limits of a shared simulator; docs/shared-simulator.md lists them. */
 export interface TenantLimits {
   /** Tenants kept at once, `default` included. */
   maxTenants: number;

@@ -7,6 +7,11 @@ export { lintSpec } from './lint-spec.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
 export type * from './admin-types.ts';
+export type {
+  AuthProfile, CaptureSpec, ClaimsSpec, ExpectSpec, HeaderExpectation, JsonExpectation, ProviderStateSpec, RequestSpec, ScalarValue,
+  StepAuth, StepSpec, SuiteSpec,
+} from './generated/scenario-suite.ts';
+export type { OperationId, PathParamsOf, RequestBodyOf, Schema, SchemaName, SuccessBodyOf } from './operation-types.ts';
 export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
 export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
 export {

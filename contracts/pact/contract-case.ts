@@ -23,7 +23,7 @@ export const BEARER_PATTERN = '^Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z
 export const API_KEY_PATTERN = '^[^\\s]+$';
 
 export interface ProviderState {
-  /** Exactly one of the state names the simulator implements (README, "Provider states"). */
+  /** Exactly one of the state names the simulator implements (docs/simulator.md, "Provider states"). */
   name: string;
   /** Every value a string, as the simulator's state set-up reads them. */
   params: Record<string, string>;

@@ -7,9 +7,8 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SimulatorError } from '../error-catalogue.ts';
+import { describeStoreUrl } from './store-url.ts';
 
-/** Where a URL's password would be, replaced so it is never printed. */
-export const describeStoreUrl = (url: string): string => url.replace(/\/\/[^@/]*@/, '//<credentials>@');
 
 /** What a command may take before the request answers 503. */
 const COMMAND_TIMEOUT_MS = 2_000;

@@ -1,17 +1,17 @@
 /** Consumer addresses and the consumer order counter. */
 import { randomUUID } from 'node:crypto';
-import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { OperationHandlers } from '../operation-handler.ts';
 
-export const consumerHandlers: HandlerTable = {
-  async upsertConsumerAddress({ params, body, store }: OperationContext<Record<string, unknown> & { id?: string }>) {
+export const consumerHandlers = {
+  async upsertConsumerAddress({ params, body, store }) {
     const address = { ...body, id: body.id ?? randomUUID() };
     await store.put('consumerAddresses', { ...address, consumerId: params.consumerId });
     return address;
   },
 
-  async incrementOrderCounter({ body, store }: OperationContext<{ consumerId: string; orderId: string }>) {
+  async incrementOrderCounter({ body, store }) {
     // Counting is idempotent per order: a retried increment must not count the order twice.
     const orderCount = await store.addOnce('orderCounters', { consumerId: body.consumerId, orderIds: [] }, 'orderIds', body.orderId);
     return { consumerId: body.consumerId, orderCount };
   },
-};
+} satisfies Partial<OperationHandlers>;

@@ -1,9 +1,9 @@
 /** Customer records: an upsert replaces the record with the body. */
-import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { OperationHandlers } from '../operation-handler.ts';
 
-export const customerHandlers: HandlerTable = {
-  async upsertCustomer({ params, body, store }: OperationContext<Record<string, unknown>>) {
+export const customerHandlers = {
+  async upsertCustomer({ params, body, store }) {
     await store.put('customers', { ...body, id: params.customerId });
     return undefined;
   },
-};
+} satisfies Partial<OperationHandlers>;

@@ -1,10 +1,10 @@
 /** Dealer coverage areas, delivery estimates and the devices of dealer users. */
 import { SimulatorError } from '../error-catalogue.ts';
-import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { OperationHandlers } from '../operation-handler.ts';
 import { compositeKey } from '../store.ts';
 
-export const dealerHandlers: HandlerTable = {
-  async updateCoverageArea({ params, body, store }: OperationContext<{ coverageAreaId?: string; dealerId?: string; name: string }>) {
+export const dealerHandlers = {
+  async updateCoverageArea({ params, body, store }) {
     if (body.coverageAreaId !== undefined && body.coverageAreaId !== params.coverageAreaId) {
       throw new SimulatorError('IdMismatch', { target: 'body.coverageAreaId', message: 'body.coverageAreaId does not match the coverageAreaId of the path.' });
     }
@@ -17,19 +17,19 @@ export const dealerHandlers: HandlerTable = {
     return undefined;
   },
 
-  async deleteCoverageArea({ params, store }: OperationContext) {
+  async deleteCoverageArea({ params, store }) {
     if (!await store.delete('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId))) throw new SimulatorError('CoverageAreaNotFound');
     return undefined;
   },
 
-  async registerDealerDevice({ params, body, store }: OperationContext<Record<string, unknown>>) {
+  async registerDealerDevice({ params, body, store }) {
     await store.put('devices', { ...body, userId: params.userId });
     return undefined;
   },
 
-  async updateOrderEta({ params, body, store }: OperationContext<{ eta: number }>) {
-    if (!await store.has('dealers', params.dealerId ?? '')) throw new SimulatorError('DealerNotFound');
+  async updateOrderEta({ params, body, store }) {
+    if (!await store.has('dealers', params.dealerId)) throw new SimulatorError('DealerNotFound');
     await store.put('orderEtas', { dealerId: params.dealerId, orderId: params.orderId, eta: body.eta, updatedAt: new Date().toISOString() });
     return undefined;
   },
-};
+} satisfies Partial<OperationHandlers>;

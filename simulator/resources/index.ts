@@ -1,5 +1,5 @@
-/** Every operation's handler, by operationId. */
-import type { HandlerTable } from '../operation-handler.ts';
+/** Every operation's handler, by operationId: an operation of the document without one does not compile. */
+import type { OperationHandlers } from '../operation-handler.ts';
 import { catalogHandlers } from './catalog.ts';
 import { consumerHandlers } from './consumers.ts';
 import { customerHandlers } from './customers.ts';
@@ -8,6 +8,6 @@ import { integrationHandlers } from './integration.ts';
 import { paymentHandlers } from './payments.ts';
 import { userHandlers } from './users.ts';
 
-export const HANDLERS: HandlerTable = {
+export const HANDLERS: OperationHandlers = {
   ...paymentHandlers, ...customerHandlers, ...consumerHandlers, ...dealerHandlers, ...userHandlers, ...catalogHandlers, ...integrationHandlers,
 };

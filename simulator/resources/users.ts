@@ -1,18 +1,11 @@
 /** Users and user profiles: the profile read shows what the upsert stored. */
 import { SimulatorError } from '../error-catalogue.ts';
-import type { HandlerTable, OperationContext } from '../operation-handler.ts';
+import type { OperationHandlers } from '../operation-handler.ts';
+import type { Schema } from '../../spec/index.ts';
 import type { StoredRecord } from '../store.ts';
 
-interface UserBody {
-  id: string;
-  name: string;
-  email: string;
-  cellPhone?: string;
-  cpf?: string;
-}
-
-export const userHandlers: HandlerTable = {
-  async upsertUser({ body, claims, store }: OperationContext<UserBody>) {
+export const userHandlers = {
+  async upsertUser({ body, claims, store }) {
     // The user's id is in the body, not the path: a token bound to a user (`sub`) upserts only that user.
     if (claims?.sub !== undefined && claims.sub !== body.id) {
       throw new SimulatorError('Forbidden', { target: 'body.id', message: 'The token is bound to another user.' });
@@ -37,14 +30,15 @@ export const userHandlers: HandlerTable = {
     return undefined;
   },
 
-  async getUserProfile({ params, store }: OperationContext) {
-    const user = await store.get('users', params.userId ?? '');
+  async getUserProfile({ params, store }) {
+    const user = await store.get('users', params.userId);
     if (!user) throw new SimulatorError('UserNotFound');
     return profileOf(user);
   },
-};
+} satisfies Partial<OperationHandlers>;
 
-export function profileOf(user: StoredRecord): Record<string, unknown> {
+/** The profile of a stored user (a record that passed the User schema, with the defaults upsertUser adds). */
+export function profileOf(user: StoredRecord): Schema<'UserProfile'> {
   return {
     id: user.id,
     name: user.name,
@@ -57,5 +51,5 @@ export function profileOf(user: StoredRecord): Record<string, unknown> {
     userType: user.userType ?? 'Consumer',
     passwordChangePending: user.passwordChangePending === true,
     cpf: user.cpf ?? null,
-  };
+  } as Schema<'UserProfile'>;
 }

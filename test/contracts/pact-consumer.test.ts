@@ -16,11 +16,12 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The provider state names README.md lists under "Provider states", which the simulator implements. */
+/** The provider state names docs/simulator.md lists under "Provider states", which the simulator implements. */
 function documentedStateNames(): Set<string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.split('**Provider states**')[1]?.split('\n\n')[1] ?? '';
-  return new Set([...section.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? ''));
+  const page = readFileSync(new URL('../../docs/simulator.md', import.meta.url), 'utf8');
+  const section = page.split('### Provider states')[1]?.split(/\n#/)[0] ?? '';
+  const items = section.split('\n').filter((line) => line.startsWith('- '));
+  return new Set(items.flatMap((line) => [...line.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '')));
 }
 
 describe('the partner app consumer tests', () => {
@@ -53,7 +54,7 @@ describe('the consumer tests as a whole', () => {
     }
   });
 
-  it('use only the provider states README.md documents or the harness sets up itself, with every placeholder as a parameter', () => {
+  it('use only the provider states docs/simulator.md documents or the harness sets up itself, with every placeholder as a parameter', () => {
     const simulatorStates = documentedStateNames();
     expect(simulatorStates.size).toBeGreaterThanOrEqual(20);
     const documented = new Set([...simulatorStates, ...HARNESS_STATES]);

@@ -6,7 +6,7 @@
  * The suites send invalid requests on purpose (each documented refusal is a step), so "zero
  * violations" means: no response of the simulator breaks the document, and Prism calls a request
  * invalid only where the simulator refused it as invalid too. Prism defects that produce a false
- * violation are listed below by name, each matched narrowly, and described in the README.
+ * violation are listed below by name, each matched narrowly, and described in docs/prism.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrism, type PrismProcess } from '../../prism/prism-process.ts';
@@ -23,7 +23,7 @@ interface PrismDefect {
   applies(exchange: RecordedExchange, violation: HeaderViolation): boolean;
 }
 
-/** False violations caused by Prism 5.14.2 itself (README, "Prism side by side"). */
+/** False violations caused by Prism 5.14.2 itself (docs/prism.md). */
 const PRISM_DEFECTS: PrismDefect[] = [
   {
     // Prism parses only application/json and application/*+json bodies; a text/json body reaches

@@ -108,10 +108,10 @@ describe('gas-harness scenarios run with a bad file', () => {
   });
 });
 
-describe('the format as the README shows it', () => {
+describe('the format as docs/scenarios.md shows it', () => {
   it('is a valid suite', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Scenarios'));
+    const page = readFileSync(new URL('../../docs/scenarios.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('## The format'));
     const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(example).toContain('steps:');
     expect(problemsOf(file('readme-example.yaml', example))).toEqual([]);

@@ -1,14 +1,14 @@
 /**
  * The simulator's worst case under its default limits, on a real process: every tenant the limit
  * allows filled to its record quota, and the journals to their budget, with 1 MB bodies. The RSS the
- * kernel reports stays under what the README states.
+ * kernel reports stays under what the README and docs/shared-simulator.md state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT_LIMITS } from '../../simulator/index.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';
 
-/** The README's figure for the defaults ("Running a shared simulator"). */
+/** The figure stated for the defaults (README and docs/shared-simulator.md, "Running a shared simulator"). */
 const STATED_WORST_CASE_MIB = 900;
 
 let child: SimulatorProcess;

@@ -1,7 +1,7 @@
 /**
  * A simulator many teams share: keys that never collide, snapshots that can always be served,
  * quotas and budgets that hold, an export that never stalls other tenants, and the worst-case
- * memory the README states, measured on a real process.
+ * memory docs/shared-simulator.md states, measured on a real process.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,7 +117,7 @@ describe('state export', () => {
       const worst = sorted.at(-1) ?? 0;
       console.log(`export of 500 000 records (${(text.length / 1e6).toFixed(0)} MB): ${waits.length} requests of another tenant meanwhile, median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, slowest ${worst.toFixed(1)} ms`);
       expect(waits.length).toBeGreaterThan(20);
-      // The issue's criterion is 100 ms for the slowest, met on a quiet machine (README). A machine
+      // The issue's criterion is 100 ms for the slowest, met on a quiet machine (docs/shared-simulator.md). A machine
       // shared with other jobs can hold any process off its core for a while, so the bounds here
       // are generous; an export that blocks, as it did, holds every tenant for seconds at once.
       expect(at(0.95)).toBeLessThan(250);

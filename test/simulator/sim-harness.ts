@@ -72,7 +72,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Ids of the embedded demo dataset used by the tests (listed in the README too). */
+/** Ids of the embedded demo dataset used by the tests (listed in docs/simulator.md too). */
 export const DEMO = {
   merchant: 'b7e6a0c2-4f1d-4c3e-9a52-1d8f0e6b3a71',
   providerCielo: 'e1a4c7d2-3b5f-4e8a-9c61-2d7b0f3e5a94',
