@@ -8,7 +8,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/'] },
+  // Generated files are guarded by their regeneration test, not linted: openapi-typescript writes anyOf of required sets as unions of unknown.
+  { ignores: ['node_modules/', 'dist/', 'spec/generated/'] },
   {
     files: ['**/*.{ts,js,mjs,cjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
