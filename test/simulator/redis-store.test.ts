@@ -10,7 +10,10 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../support/redis-server.ts';
+import { loadContract } from '../../spec/index.ts';
 import { ALL_SCOPES, DEMO } from './sim-harness.ts';
+
+const contract = await loadContract();
 
 const skip = redisSkipReason();
 
@@ -26,7 +29,7 @@ const call = async (sim: SimulatorProcess, method: string, path: string, body?: 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  return { status: res.status, text, contentType: res.headers.get('content-type') ?? '', json: () => JSON.parse(text) as Record<string, unknown> };
 };
 /** The CLI in a process of its own, without blocking the event loop (the silent store above must go on accepting). */
 const runCli = (args: string[]) => new Promise<{ status: number | null; stderr: string }>((resolve) => {
@@ -122,22 +125,38 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect((await call(a, 'PUT', '/v1/customers/before', { name: 'before' }, tenant)).status).toBe(204);
     let stopped = false;
     const load = (async () => {
-      const seen: number[] = [];
-      for (let i = 0; !stopped || i < 40; i++) seen.push((await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/load-${i}`, { name: 'x' }, tenant)).status);
+      const seen: { status: number; body: string }[] = [];
+      for (let i = 0; !stopped || i < 40; i++) {
+        const res = await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/load-${i}`, { name: 'x' }, tenant);
+        seen.push({ status: res.status, body: res.text });
+      }
       return seen;
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await redis.stop();
     stopped = true;
     const seen = await load;
-    expect(seen).toContain(503);
-    expect(seen.every((s) => s === 204 || s === 503)).toBe(true);
+    expect(seen.map((r) => r.status)).toContain(503);
+    expect(seen.every((r) => r.status === 204 || r.status === 503)).toBe(true);
+    // Every 503 is the body the spec documents for the operation's 503.
+    for (const r of seen.filter((r) => r.status === 503)) expect(contract.validators.response('upsertCustomer', 503, JSON.parse(r.body))).toEqual([]);
     const down = await call(b, 'PUT', '/v1/customers/during', { name: 'during' }, tenant);
     expect(down.status).toBe(503);
     expect(down.json()).toMatchObject({ errors: [{ code: 'StoreUnavailable', target: 'simulator' }] });
     const provider = await call(a, 'PUT', '/v1/users', { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' }, tenant);
     expect(provider.status).toBe(503);
-    expect(provider.json()).toMatchObject({ metadata: { target: 'simulator' } });
+    expect(provider.json()).toMatchObject({ code: 'StoreUnavailable', metadata: { target: 'simulator' } });
+    const event = await call(b, 'POST', '/Integration/app-events', { idMensagem: 'msg-outage', nomeEvento: 'PedidoCriado', mensagem: null }, { ...tenant, 'content-type': 'application/json-patch+json' });
+    expect(event.status).toBe(503);
+    expect(event.contentType).toContain('application/problem+json');
+    expect(event.json()).toMatchObject({ status: 503, code: 'StoreUnavailable' });
+    const read = await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant);
+    expect(read.status).toBe(503);
+    // The three error shapes, each as the spec documents the operation's 503.
+    for (const [operationId, res] of [['upsertCustomer', down], ['upsertUser', provider], ['receiveAppEvent', event], ['getProduct', read]] as const) {
+      expect(contract.validators.response(operationId, 503, res.json()), operationId).toEqual([]);
+      expect(contract.operationsById.get(operationId)?.responses.get(503)?.assumed, operationId).toMatch(/Redis store/);
+    }
     expect(a.stdout() + b.stdout()).toContain('StoreUnavailable');
 
     await redis.start();
