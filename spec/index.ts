@@ -6,7 +6,7 @@ export { DEV_API_KEY, DEV_JWT_SECRET } from './dev-credentials.ts';
 export { lintSpec } from './lint-spec.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
-export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
+export { isSecretField, mayNameSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
 export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
 export {
   headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis,

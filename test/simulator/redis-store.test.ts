@@ -10,6 +10,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../support/redis-server.ts';
+import { Redis } from 'ioredis';
 import { loadContract } from '../../spec/index.ts';
 import { ALL_SCOPES, DEMO } from './sim-harness.ts';
 
@@ -38,6 +39,10 @@ const runCli = (args: string[]) => new Promise<{ status: number | null; stderr: 
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
   child.once('exit', (status) => resolve({ status, stderr }));
 });
+const mint = async (claims: Record<string, unknown>) => {
+  const minted = await fetch(`${a.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(claims) });
+  return ((await minted.json()) as { accessToken: string }).accessToken;
+};
 const start = (url: string) => startSimulatorProcess(['--store', url, '--log-level', 'warn']);
 
 describe.skipIf(skip)('two simulators on one Redis', () => {
@@ -174,6 +179,52 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     }
     expect(product).toBe(200);
   }, 60_000);
+
+  it('writes journal entries to Redis with every planted secret already redacted', async () => {
+    const tenant = 'secrets-in-redis';
+    // Each secret a client can put in a request: its token, a token as the tenant, in the path, in
+    // Prefer, provider credentials, a push token in an event, the order counter's API key.
+    const tokenAsTenant = await mint({ scopes: ['catalog:read'], sub: 'tenant-token' });
+    const tokenInPath = await mint({ scopes: ['catalog:read'], sub: 'path-token' });
+    const tokenInPrefer = await mint({ scopes: ['catalog:read'], sub: 'prefer-token' });
+    const own = await mint({ scopes: ALL_SCOPES, tenant });
+    const providerSecret = 'planted-provider-client-secret-4711';
+    const pushToken = 'planted-push-token-ExponentPushToken-0815';
+    const planted = [token, own, tokenAsTenant, tokenInPath, tokenInPrefer, tokenAsTenant.slice(0, 100), providerSecret, pushToken, 'gas-sim-dev-api-key'];
+    const as = { authorization: `Bearer ${own}` };
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant })).status).toBe(200);
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant.slice(0, 100) })).status).toBe(200);
+    expect((await call(a, 'GET', `/v1/products/${tokenInPath}`, undefined, as)).status).toBe(404);
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { ...as, prefer: `code=500, note=${tokenInPrefer}` })).status).toBe(500);
+    expect((await call(b, 'PUT', `/v1/merchants/${DEMO.merchant}/providers/${DEMO.providerCielo}`, { name: 'Cielo Secreta', credentials: { clientSecret: providerSecret } }, as)).status).toBe(204);
+    const event = { idMensagem: 'msg-secret', nomeEvento: 'DispositivoRegistrado', mensagem: { device: { pushToken } } };
+    expect((await call(b, 'POST', '/Integration/app-events', event, { ...as, 'content-type': 'application/json-patch+json' })).status).toBe(202);
+    expect((await call(a, 'GET', `/v1/users/${tokenInPath}/profile`, undefined, { authorization: 'Bearer not-a-valid-token' })).status).toBe(401);
+    const counter = { consumerId: DEMO.consumerAna, orderId: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d70' };
+    expect((await call(a, 'POST', '/v1/consumers/orders/counter', counter, { authorization: 'gas-sim-dev-api-key', 'x-sim-tenant': tenant })).status).toBe(200);
+    // The journal kept them all (their secrets shown redacted).
+    const journal = (await call(a, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': tenant })).json().requests as { operationId: string }[];
+    expect(journal.map((e) => e.operationId)).toEqual(expect.arrayContaining(['getProduct', 'updateMerchantProvider', 'receiveAppEvent', 'incrementOrderCounter']));
+
+    const reader = new Redis(redis.url);
+    try {
+      const found: string[] = [];
+      let journalKeys = 0;
+      for await (const keys of reader.scanStream({ count: 1000 }) as AsyncIterable<string[]>) {
+        for (const key of keys) {
+          for (const secret of planted) if (key.includes(secret)) found.push(`key name ${key}`);
+          if (!key.endsWith(':j')) continue;
+          journalKeys++;
+          const text = (await reader.lrange(key, 0, -1)).join('\n');
+          for (const secret of planted) if (text.includes(secret)) found.push(`${key} holds ${secret.slice(0, 24)}…`);
+        }
+      }
+      expect(journalKeys).toBeGreaterThanOrEqual(2);
+      expect(found).toEqual([]);
+    } finally {
+      reader.disconnect();
+    }
+  });
 
   it('runs --workers 2 as two processes on one port, the admin API the same through either', async () => {
     const workers = await startSimulatorProcess(['--store', redis.url, '--workers', '2']);
