@@ -4,7 +4,6 @@
  * stays under the 60 s cap (on fake time).
  */
 import { connect, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startSimulatorProcess } from '../support/simulator-process.ts';
@@ -28,6 +27,9 @@ function sendAndWaitForClose(url: string, text: string): Promise<{ received: str
     socket.on('close', () => resolve({ received, socket }));
   });
 }
+
+/** Preloaded into a simulator process with --expose-gc: SIGUSR2 runs a full collection. */
+const GC_ON_SIGUSR2 = `data:text/javascript,${encodeURIComponent("process.on('SIGUSR2', () => globalThis.gc())")}`;
 
 async function mintToken(url: string): Promise<string> {
   const res = await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read","users:write"]}' });
@@ -61,10 +63,10 @@ describe('time limits', () => {
 
   it('answers 408 to 200 bodies that stop arriving and gives back the memory they held (RSS of a simulator process)', async () => {
     // What the process holds once the collector has run, in pages given back to the kernel: a full
-    // collection on SIGUSR2 (gc-on-signal.cjs), and buffers of 32 KiB and more mapped on their own,
+    // collection on SIGUSR2, and buffers of 32 KiB and more mapped on their own,
     // so that glibc keeps no freed heap pages (without both: +75 MiB of freed memory still counted).
     const sim = await startSimulatorProcess(['--headers-timeout', '500', '--body-timeout', '2000'], {
-      NODE_OPTIONS: `--expose-gc --require ${fileURLToPath(new URL('../support/gc-on-signal.cjs', import.meta.url))}`,
+      NODE_OPTIONS: `--expose-gc --import=${GC_ON_SIGUSR2}`,
       MALLOC_MMAP_THRESHOLD_: '32768',
     }, { built: true });
     const collectedRssMiB = async () => {
