@@ -16,7 +16,7 @@ import { registerConsoleRoutes } from './console/console-routes.ts';
 import { defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
 import { Authenticator } from './auth.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
-import { renderError } from './error-body.ts';
+import { errorShapeFor, renderError } from './error-body.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { JOURNALED_HEADERS } from './journal.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
@@ -232,7 +232,7 @@ function toSimulatorError(error: FastifyError | SimulatorError, request: Fastify
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
   const op = request.sim?.op;
-  const rendered = renderError(request.sim?.admin ? 'errorList' : op?.errorShape ?? 'errorList', error, pathOf(request));
+  const rendered = renderError(errorShapeFor(request.sim?.admin ? undefined : op, error.status), error, pathOf(request));
   if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
   const text = JSON.stringify(rendered.body);
   if (request.sim) {

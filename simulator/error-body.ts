@@ -1,5 +1,5 @@
 /** Renders an error in the shape the seed assigns to the operation's family. */
-import type { ErrorShape } from '../spec/index.ts';
+import type { ErrorShape, Operation } from '../spec/index.ts';
 import type { SimulatorError } from './error-catalogue.ts';
 
 /** ErrorOr's error types, the vocabulary of the failure object's `type` and `numericType`. */
@@ -20,9 +20,24 @@ export interface RenderedError {
   body: Record<string, unknown>;
 }
 
-export function renderError(shape: ErrorShape, error: SimulatorError, instance: string): RenderedError {
-  // 401 and 403 are the empty JSON object, except where failures are problem details (the event intake).
-  if ((error.status === 401 || error.status === 403) && shape !== 'problem') return { status: error.status, contentType: 'application/json', body: {} };
+/** The body an error answer takes: an error shape, or the empty JSON object of a 401 or 403. */
+export type ErrorBodyShape = ErrorShape | 'empty';
+
+/**
+ * The shape the spec documents for this status of the operation (the user operations' 403 is a
+ * failure object, the others' the empty object); a status it does not list takes the operation's
+ * error shape, 401 and 403 the empty object. Without an operation (the admin API, an unknown path),
+ * the error list.
+ */
+export function errorShapeFor(operation: Operation | undefined, status: number): ErrorBodyShape {
+  const documented = operation?.responses.get(status)?.shape;
+  if (documented === 'empty' || documented === 'errorList' || documented === 'failure' || documented === 'problem') return documented;
+  if (status === 401 || status === 403) return operation?.errorShape === 'problem' ? 'problem' : 'empty';
+  return operation?.errorShape ?? 'errorList';
+}
+
+export function renderError(shape: ErrorBodyShape, error: SimulatorError, instance: string): RenderedError {
+  if (shape === 'empty') return { status: error.status, contentType: 'application/json', body: {} };
   if (shape === 'failure') {
     const [type, numericType] = FAILURE_TYPES[error.status] ?? ['Failure', 0];
     return {

@@ -10,7 +10,8 @@
  * (journal-budget.ts); a ring whose entries the budget took gives its bytes back.
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
-import { redact, secretValuesOf } from './redact.ts';
+import { mayNameSecretField } from '../spec/index.ts';
+import { redact, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
 
 interface RequestSummary {
@@ -30,7 +31,7 @@ export interface JournalRecord extends RequestSummary {
   headers: Record<string, string>;
   requestText: string | undefined;
   responseText: string | undefined;
-  /** Secret values this request carried, for redaction on read; never returned. */
+  /** Secret values this request carried (its token, its API key): `redactedRecord` removes them and empties this. */
   secrets: string[];
   /** The rule behind an error answer. */
   refusal?: Refusal;
@@ -94,7 +95,8 @@ export class Journal implements BudgetedJournal {
     return this.bytes.length;
   }
 
-  record(entry: JournalRecord): void {
+  record(recorded: JournalRecord): void {
+    const entry = redactedRecord(recorded);
     const seq = ++this.seq;
     let encoded = encode(entry, true);
     // Too large for the journal with its bodies, or no room for them: it is kept without them.
@@ -272,7 +274,35 @@ export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: n
     && (query.status === undefined || e.status === query.status);
 }
 
-/** A stored entry as the admin API answers it, secrets redacted. */
+/**
+ * A record as a journal stores it, every secret it carries removed before it is written: the token,
+ * API key and JWT-shaped values in its headers and path, and values under secret field names in its
+ * bodies (provider credentials, a push token in an event's `mensagem`). Neither a process's memory
+ * nor Redis holds them, so a read of Redis or a heap dump shows none. A body that is not JSON and
+ * may hold a secret, which could not be told apart, is not kept (the journal never shows such bodies).
+ */
+export function redactedRecord(record: JournalRecord): JournalRecord {
+  const secrets = [...record.secrets];
+  // Most bodies name no secret field and hold no JWT: they are kept as they are, never parsed here.
+  for (const text of [record.requestText, record.responseText]) if (text !== undefined && mayNameSecretField(text)) secrets.push(...secretValuesOf(bodyOf(text)));
+  const bodyText = (text: string | undefined) => {
+    if (text === undefined || !(mayNameSecretField(text) || text.includes('eyJ') || secrets.some((s) => text.includes(s)))) return text;
+    const body = bodyOf(text);
+    return body === undefined ? undefined : JSON.stringify(redact(body, secrets));
+  };
+  const { refusal } = record;
+  return {
+    ...record,
+    path: redactSecrets(record.path, secrets),
+    headers: redact(record.headers, secrets) as Record<string, string>,
+    requestText: bodyText(record.requestText),
+    responseText: bodyText(record.responseText),
+    secrets: [],
+    ...(refusal ? { refusal: redact(refusal, secrets) as Refusal } : {}),
+  };
+}
+
+/** A stored entry as the admin API answers it, secrets redacted (again: entries are stored redacted). */
 export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers, refusal } = stored;
   const requestBody = bodyOf(stored.requestText);

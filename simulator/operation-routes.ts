@@ -11,6 +11,7 @@ import { decodeBody, parseJsonText } from './json-body.ts';
 import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
 import { handlerFor, type OperationHandlers, type UncheckedHandler } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
+import { redactSecrets } from './redact.ts';
 import { waitCapped } from './request-delay.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from './tenants.ts';
 
@@ -43,7 +44,8 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
         const tenantName = (claimed: string | undefined) => {
           const header = request.headers['x-sim-tenant'];
           const name = claimed ?? (typeof header === 'string' ? header : DEFAULT_TENANT);
-          return TENANT_NAME.test(name) ? name : DEFAULT_TENANT;
+          // A JWT-shaped name (a token sent as the tenant) is no name: it would be a Redis key and a log field.
+          return TENANT_NAME.test(name) && redactSecrets(name) === name ? name : DEFAULT_TENANT;
         };
         try {
           request.sim.claims = await auth.authenticate(op, authorization, request.params as Record<string, string>);

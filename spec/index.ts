@@ -12,7 +12,7 @@ export type {
   StepAuth, StepSpec, SuiteSpec,
 } from './generated/scenario-suite.ts';
 export type { OperationId, PathParamsOf, RequestBodyOf, Schema, SchemaName, SuccessBodyOf } from './operation-types.ts';
-export { isSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
+export { isSecretField, mayNameSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
 export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
 export {
   headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis,

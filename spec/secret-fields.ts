@@ -36,6 +36,14 @@ export function isSecretField(name: string): boolean {
   return secret;
 }
 
+/** Any secret name in a text, spelled with `-` or `_` anywhere and in any case (what normalizeFieldName ignores). */
+const SECRET_NAME_IN_TEXT = new RegExp([...EXACT, ...PARTS].map((name) => name.split('').join('[-_]*')).join('|'), 'i');
+
+/** True when a text (a JSON body) may hold a property that `isSecretField` names: the cheap test before parsing it. */
+export function mayNameSecretField(text: string): boolean {
+  return SECRET_NAME_IN_TEXT.test(text);
+}
+
 /**
  * Reads the `x-secret` markers of a raw OpenAPI document: the names of the marked properties, and
  * the header of each marked security scheme (lower case).

@@ -12,7 +12,14 @@ import { describeStoreUrl } from './store-url.ts';
 
 /** What a command may take before the request answers 503. */
 const COMMAND_TIMEOUT_MS = 2_000;
-const CONNECT_TIMEOUT_MS = 3_000;
+/** What connecting and the first PING may take together at start, so that start-up fails within 3 s. */
+const START_DEADLINE_MS = 2_000;
+/**
+ * How long a closed connection may wait for its socket to end. ioredis' default (2 s) kept a process
+ * whose store was unreachable alive for 2 s after it had given up: its timer waits for a socket that
+ * had already closed.
+ */
+const DISCONNECT_TIMEOUT_MS = 100;
 
 export interface StoreConnection {
   redis: Redis;
@@ -29,17 +36,21 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: COMMAND_TIMEOUT_MS,
-    connectTimeout: CONNECT_TIMEOUT_MS,
+    connectTimeout: START_DEADLINE_MS,
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     enableAutoPipelining: true,
     // Reconnects for ever, every half second at most, so the simulator serves again by itself.
     retryStrategy: (times) => Math.min(100 * times, 500),
   });
   let up = false;
+  /** The socket's own error (ECONNREFUSED, a host that does not speak Redis), which ioredis' rejection hides. */
+  let firstError: string | undefined;
   redis.on('ready', () => {
     if (!up) logger.info({ store: where }, 'store reachable');
     up = true;
   });
   redis.on('error', (error: Error) => {
+    firstError ??= error.message;
     if (up) logger.error({ store: where, err: { message: error.message }, code: 'StoreUnavailable' }, 'store unreachable: answering 503 until it is back');
     up = false;
   });
@@ -47,15 +58,21 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
     if (up) logger.error({ store: where, code: 'StoreUnavailable' }, 'store connection closed: answering 503 until it is back');
     up = false;
   });
+  let deadline: NodeJS.Timeout | undefined;
   try {
+    // One deadline for connecting and the first answer: a host that accepts and never answers counts too.
     await Promise.race([
-      redis.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS).unref()),
+      redis.connect().then(() => redis.ping()),
+      new Promise((_, reject) => {
+        deadline = setTimeout(() => reject(new Error(`no answer in ${START_DEADLINE_MS} ms`)), START_DEADLINE_MS);
+      }),
     ]);
-    await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`cannot reach the store ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = firstError ?? (error instanceof Error ? error.message : String(error));
+    throw new Error(`cannot reach the store ${where}: ${reason}`);
+  } finally {
+    clearTimeout(deadline);
   }
   up = true;
   return {

@@ -2,7 +2,7 @@
  * A tenant's request journal in Redis: a list per tenant, under one byte budget shared by every
  * tenant's journal and every process (the oldest entries of any tenant go first, in one script).
  */
-import { JOURNAL_LIMIT, JOURNAL_MAX_BYTES, journalFilter, toEntry, type JournalEntry, type JournalQuery, type JournalRecord } from '../journal.ts';
+import { JOURNAL_LIMIT, JOURNAL_MAX_BYTES, journalFilter, redactedRecord, toEntry, type JournalEntry, type JournalQuery, type JournalRecord } from '../journal.ts';
 import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
@@ -10,7 +10,9 @@ import type { ScriptedRedis } from './redis-scripts.ts';
 export class RedisJournal implements TenantJournal {
   constructor(private readonly connection: StoreConnection, private readonly prefix: string, private readonly tenant: string, private readonly budgetBytes: number) {}
 
-  async record(entry: JournalRecord): Promise<void> {
+  async record(recorded: JournalRecord): Promise<void> {
+    // Redacted before it leaves the process: Redis never holds a secret of the journal.
+    const entry = redactedRecord(recorded);
     let json = JSON.stringify(entry);
     // Too large for the budget with its bodies: it is kept without them.
     if (json.length > Math.min(JOURNAL_MAX_BYTES, this.budgetBytes)) json = JSON.stringify({ ...entry, requestText: undefined, responseText: undefined });

@@ -728,6 +728,15 @@ export interface components {
                 "application/json": components["schemas"]["Empty"];
             };
         };
+        /** @description The token is valid but lacks permission for the resource (a scope, or a user other than the one it was issued to), in the failure object. */
+        ForbiddenFailure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
         /** @description An error, in the problem details shape. */
         Problem: {
             headers: {
@@ -825,6 +834,7 @@ export interface operations {
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             500: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
             507: components["responses"]["Problem"];
         };
     };
@@ -858,6 +868,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -891,6 +902,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -927,6 +939,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -957,6 +970,7 @@ export interface operations {
             413: components["responses"]["ErrorList"];
             415: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -989,6 +1003,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1023,6 +1038,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1049,6 +1065,7 @@ export interface operations {
             403: components["responses"]["ForbiddenEmpty"];
             404: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
         };
     };
     updateOrderEta: {
@@ -1082,6 +1099,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1114,6 +1132,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1146,6 +1165,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1181,6 +1201,7 @@ export interface operations {
             415: components["responses"]["ErrorList"];
             422: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
             507: components["responses"]["ErrorList"];
         };
     };
@@ -1208,6 +1229,7 @@ export interface operations {
             403: components["responses"]["ForbiddenEmpty"];
             404: components["responses"]["ErrorList"];
             500: components["responses"]["ErrorList"];
+            503: components["responses"]["ErrorList"];
         };
     };
     upsertUser: {
@@ -1232,12 +1254,13 @@ export interface operations {
             };
             400: components["responses"]["Failure"];
             401: components["responses"]["UnauthorizedEmpty"];
-            403: components["responses"]["ForbiddenEmpty"];
+            403: components["responses"]["ForbiddenFailure"];
             409: components["responses"]["Failure"];
             413: components["responses"]["Failure"];
             415: components["responses"]["Failure"];
             422: components["responses"]["Failure"];
             500: components["responses"]["Failure"];
+            503: components["responses"]["Failure"];
             507: components["responses"]["Failure"];
         };
     };
@@ -1262,9 +1285,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["UnauthorizedEmpty"];
-            403: components["responses"]["ForbiddenEmpty"];
+            403: components["responses"]["ForbiddenFailure"];
             404: components["responses"]["Failure"];
             500: components["responses"]["Failure"];
+            503: components["responses"]["Failure"];
         };
     };
 }

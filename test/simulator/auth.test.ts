@@ -2,7 +2,10 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../client/index.ts';
+import { loadContract } from '../../spec/index.ts';
 import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
+
+const contract = await loadContract();
 
 let sim: TestSimulator;
 beforeAll(async () => { sim = await startTestSimulator(); });
@@ -67,16 +70,26 @@ describe('authentication', () => {
     expect((await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userConsumer}/profile`, auth: userToken })).statusCode).toBe(200);
   });
 
-  it('answers 403 {} to a user-bound token upserting another user through PUT /v1/users, whose id is in the body', async () => {
+  it('answers 403 in the failure-object shape to a user-bound token upserting another user through PUT /v1/users, whose id is in the body', async () => {
+    const url = await sim.simulator.listen({ port: 0 });
     const userToken = await sim.token({ sub: DEMO.userConsumer });
-    const other = { id: DEMO.userDealer, name: 'Overwritten', email: 'overwritten@example.com' };
-    const refused = await sim.request({ method: 'PUT', url: '/v1/users', auth: userToken, body: other });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({});
+    const put = (body: unknown) => fetch(`${url}/v1/users`, {
+      method: 'PUT', headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const refused = await put({ id: DEMO.userDealer, name: 'Overwritten', email: 'overwritten@example.com' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    const body = await refused.json() as Record<string, unknown>;
+    expect(contract.validators.response('upsertUser', 403, body)).toEqual([]);
+    expect(body).toMatchObject({ code: 'Forbidden', type: 'Forbidden', metadata: { target: 'body.id' } });
     const profile = await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userDealer}/profile` });
     expect((profile.json() as { name: string }).name).not.toBe('Overwritten');
-    const own = await sim.request({ method: 'PUT', url: '/v1/users', auth: userToken, body: { id: DEMO.userConsumer, name: 'Ana Lima', email: DEMO.userConsumerEmail } });
-    expect(own.statusCode).toBeLessThan(300);
+    const own = await put({ id: DEMO.userConsumer, name: 'Ana Lima', email: DEMO.userConsumerEmail });
+    expect(own.status).toBeLessThan(300);
+    // The profile read of another user is refused in the same shape.
+    const read = await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userDealer}/profile`, auth: userToken });
+    expect(read.statusCode).toBe(403);
+    expect(contract.validators.response('getUserProfile', 403, read.json())).toEqual([]);
   });
 
   it.each(['bearer ', 'BEARER ', 'Bearer  ', 'bEaReR    '])('accepts the token after %j (the scheme in any case, any run of spaces)', async (prefix) => {

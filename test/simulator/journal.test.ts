@@ -14,6 +14,23 @@ const record = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({
 const bodyOf = (size: number) => JSON.stringify({ filler: 'x'.repeat(size - 14) });
 
 describe('the request journal', () => {
+  it('holds no secret in its bytes: entries are redacted before they are stored', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbmEifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const secrets = [jwt, 'gas-sim-dev-api-key', 'planted-client-secret-4711', 'planted-push-token-0815'];
+    const journal = new Journal();
+    journal.record(record({
+      path: `/v1/products/${jwt}`, headers: { authorization: 'gas-sim-dev-api-key', 'x-sim-tenant': jwt, prefer: `code=500, note=${jwt}` },
+      requestText: JSON.stringify({ credentials: { clientSecret: 'planted-client-secret-4711' }, mensagem: { pushToken: 'planted-push-token-0815' } }),
+      responseText: JSON.stringify({ echoed: 'planted-client-secret-4711' }), secrets: ['gas-sim-dev-api-key'],
+    }));
+    const ring = (journal as unknown as { bytes: Buffer }).bytes;
+    expect(ring.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(ring.includes(secret), secret).toBe(false);
+    const [entry] = journal.read();
+    expect(entry?.request.body).toEqual({ credentials: { clientSecret: '<redacted>' }, mensagem: { pushToken: '<redacted>' } });
+    expect(entry?.response.body).toEqual({ echoed: '<redacted>' });
+  });
+
   it('reads back every field of what it recorded, odd unicode included', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(

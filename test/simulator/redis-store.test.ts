@@ -4,12 +4,17 @@
  * survive both processes killed with SIGKILL; Redis stopped under load gives 503s, never a hang,
  * and the simulators serve again when it is back.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../support/redis-server.ts';
+import { Redis } from 'ioredis';
+import { loadContract } from '../../spec/index.ts';
 import { ALL_SCOPES, DEMO } from './sim-harness.ts';
+
+const contract = await loadContract();
 
 const skip = redisSkipReason();
 
@@ -25,7 +30,18 @@ const call = async (sim: SimulatorProcess, method: string, path: string, body?: 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  return { status: res.status, text, contentType: res.headers.get('content-type') ?? '', json: () => JSON.parse(text) as Record<string, unknown> };
+};
+/** The CLI in a process of its own, without blocking the event loop (the silent store above must go on accepting). */
+const runCli = (args: string[]) => new Promise<{ status: number | null; stderr: string }>((resolve) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.once('exit', (status) => resolve({ status, stderr }));
+});
+const mint = async (claims: Record<string, unknown>) => {
+  const minted = await fetch(`${a.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(claims) });
+  return ((await minted.json()) as { accessToken: string }).accessToken;
 };
 const start = (url: string) => startSimulatorProcess(['--store', url, '--log-level', 'warn']);
 
@@ -114,22 +130,38 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect((await call(a, 'PUT', '/v1/customers/before', { name: 'before' }, tenant)).status).toBe(204);
     let stopped = false;
     const load = (async () => {
-      const seen: number[] = [];
-      for (let i = 0; !stopped || i < 40; i++) seen.push((await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/load-${i}`, { name: 'x' }, tenant)).status);
+      const seen: { status: number; body: string }[] = [];
+      for (let i = 0; !stopped || i < 40; i++) {
+        const res = await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/load-${i}`, { name: 'x' }, tenant);
+        seen.push({ status: res.status, body: res.text });
+      }
       return seen;
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await redis.stop();
     stopped = true;
     const seen = await load;
-    expect(seen).toContain(503);
-    expect(seen.every((s) => s === 204 || s === 503)).toBe(true);
+    expect(seen.map((r) => r.status)).toContain(503);
+    expect(seen.every((r) => r.status === 204 || r.status === 503)).toBe(true);
+    // Every 503 is the body the spec documents for the operation's 503.
+    for (const r of seen.filter((r) => r.status === 503)) expect(contract.validators.response('upsertCustomer', 503, JSON.parse(r.body))).toEqual([]);
     const down = await call(b, 'PUT', '/v1/customers/during', { name: 'during' }, tenant);
     expect(down.status).toBe(503);
     expect(down.json()).toMatchObject({ errors: [{ code: 'StoreUnavailable', target: 'simulator' }] });
     const provider = await call(a, 'PUT', '/v1/users', { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' }, tenant);
     expect(provider.status).toBe(503);
-    expect(provider.json()).toMatchObject({ metadata: { target: 'simulator' } });
+    expect(provider.json()).toMatchObject({ code: 'StoreUnavailable', metadata: { target: 'simulator' } });
+    const event = await call(b, 'POST', '/Integration/app-events', { idMensagem: 'msg-outage', nomeEvento: 'PedidoCriado', mensagem: null }, { ...tenant, 'content-type': 'application/json-patch+json' });
+    expect(event.status).toBe(503);
+    expect(event.contentType).toContain('application/problem+json');
+    expect(event.json()).toMatchObject({ status: 503, code: 'StoreUnavailable' });
+    const read = await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant);
+    expect(read.status).toBe(503);
+    // The three error shapes, each as the spec documents the operation's 503.
+    for (const [operationId, res] of [['upsertCustomer', down], ['upsertUser', provider], ['receiveAppEvent', event], ['getProduct', read]] as const) {
+      expect(contract.validators.response(operationId, 503, res.json()), operationId).toEqual([]);
+      expect(contract.operationsById.get(operationId)?.responses.get(503)?.assumed, operationId).toMatch(/Redis store/);
+    }
     expect(a.stdout() + b.stdout()).toContain('StoreUnavailable');
 
     await redis.start();
@@ -147,6 +179,52 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     }
     expect(product).toBe(200);
   }, 60_000);
+
+  it('writes journal entries to Redis with every planted secret already redacted', async () => {
+    const tenant = 'secrets-in-redis';
+    // Each secret a client can put in a request: its token, a token as the tenant, in the path, in
+    // Prefer, provider credentials, a push token in an event, the order counter's API key.
+    const tokenAsTenant = await mint({ scopes: ['catalog:read'], sub: 'tenant-token' });
+    const tokenInPath = await mint({ scopes: ['catalog:read'], sub: 'path-token' });
+    const tokenInPrefer = await mint({ scopes: ['catalog:read'], sub: 'prefer-token' });
+    const own = await mint({ scopes: ALL_SCOPES, tenant });
+    const providerSecret = 'planted-provider-client-secret-4711';
+    const pushToken = 'planted-push-token-ExponentPushToken-0815';
+    const planted = [token, own, tokenAsTenant, tokenInPath, tokenInPrefer, tokenAsTenant.slice(0, 100), providerSecret, pushToken, 'gas-sim-dev-api-key'];
+    const as = { authorization: `Bearer ${own}` };
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant })).status).toBe(200);
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant.slice(0, 100) })).status).toBe(200);
+    expect((await call(a, 'GET', `/v1/products/${tokenInPath}`, undefined, as)).status).toBe(404);
+    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { ...as, prefer: `code=500, note=${tokenInPrefer}` })).status).toBe(500);
+    expect((await call(b, 'PUT', `/v1/merchants/${DEMO.merchant}/providers/${DEMO.providerCielo}`, { name: 'Cielo Secreta', credentials: { clientSecret: providerSecret } }, as)).status).toBe(204);
+    const event = { idMensagem: 'msg-secret', nomeEvento: 'DispositivoRegistrado', mensagem: { device: { pushToken } } };
+    expect((await call(b, 'POST', '/Integration/app-events', event, { ...as, 'content-type': 'application/json-patch+json' })).status).toBe(202);
+    expect((await call(a, 'GET', `/v1/users/${tokenInPath}/profile`, undefined, { authorization: 'Bearer not-a-valid-token' })).status).toBe(401);
+    const counter = { consumerId: DEMO.consumerAna, orderId: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d70' };
+    expect((await call(a, 'POST', '/v1/consumers/orders/counter', counter, { authorization: 'gas-sim-dev-api-key', 'x-sim-tenant': tenant })).status).toBe(200);
+    // The journal kept them all (their secrets shown redacted).
+    const journal = (await call(a, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': tenant })).json().requests as { operationId: string }[];
+    expect(journal.map((e) => e.operationId)).toEqual(expect.arrayContaining(['getProduct', 'updateMerchantProvider', 'receiveAppEvent', 'incrementOrderCounter']));
+
+    const reader = new Redis(redis.url);
+    try {
+      const found: string[] = [];
+      let journalKeys = 0;
+      for await (const keys of reader.scanStream({ count: 1000 }) as AsyncIterable<string[]>) {
+        for (const key of keys) {
+          for (const secret of planted) if (key.includes(secret)) found.push(`key name ${key}`);
+          if (!key.endsWith(':j')) continue;
+          journalKeys++;
+          const text = (await reader.lrange(key, 0, -1)).join('\n');
+          for (const secret of planted) if (text.includes(secret)) found.push(`${key} holds ${secret.slice(0, 24)}…`);
+        }
+      }
+      expect(journalKeys).toBeGreaterThanOrEqual(2);
+      expect(found).toEqual([]);
+    } finally {
+      reader.disconnect();
+    }
+  });
 
   it('runs --workers 2 as two processes on one port, the admin API the same through either', async () => {
     const workers = await startSimulatorProcess(['--store', redis.url, '--workers', '2']);
@@ -200,11 +278,25 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect(run.stderr).toContain('--workers needs --store');
   });
 
-  it('fails within seconds, naming it, when the store is unreachable at start', () => {
-    const started = Date.now();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0', '--store', 'redis://127.0.0.1:1'], { encoding: 'utf8', timeout: 30_000 });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain('cannot reach the store redis://127.0.0.1:1');
-    console.log(`unreachable store refused in ${Date.now() - started} ms (process start included)`);
-  });
+  it('fails within seconds, naming it and why, when the store refuses connections or never answers at start', async () => {
+    // A host that accepts connections and never answers stands for one whose packets are dropped.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `redis://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      for (const [url, why] of [['redis://127.0.0.1:1', 'ECONNREFUSED'], [silentUrl, 'no answer in 2000 ms']] as const) {
+        const started = Date.now();
+        const run = await runCli(['simulate', '--port', '0', '--store', url]);
+        const ms = Date.now() - started;
+        expect(run.status).toBe(2);
+        expect(run.stderr).toContain(`cannot reach the store ${url}: `);
+        expect(run.stderr).toContain(why);
+        // Generous: the process start (tsx compiling the CLI) is counted too; the store's own deadline is 2 s.
+        expect(ms).toBeLessThan(10_000);
+        console.log(`unreachable store ${url} refused in ${ms} ms (process start included)`);
+      }
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
 });

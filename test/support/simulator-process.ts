@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+/** The built command (`npx tsx scripts/build.ts`): no compiler in the process, for tests that measure its memory. */
+const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export interface SimulatorProcess {
   url: string;
@@ -21,8 +23,8 @@ export interface SimulatorProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startSimulatorProcess(args: string[], env: Record<string, string> = {}): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
+export async function startSimulatorProcess(args: string[], env: Record<string, string> = {}, { built = false } = {}): Promise<SimulatorProcess> {
+  const child = spawn(process.execPath, [...(built ? [BUILT_CLI] : ['--import', 'tsx', CLI]), 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
   });
   let printed = '';
