@@ -17,7 +17,8 @@
  * @param {string[]} [files]
  * @returns {string}
  */
-const under = (folders, files = []) => `^(?:${[...folders.map((f) => `${f}/`), ...files.map((f) => `${f.replace('.', '\\.')}$`)].join('|')})`;
+const under = (folders, files = []) =>
+  `^(?:${[...folders.map((f) => `${f}/`), ...files.map((f) => `${f.replace('.', '\\.')}$`)].join('|')})`;
 
 const KERNEL_FOLDERS = ['spec', 'client', 'report'];
 const LEAF_FOLDERS = ['simulator', 'contracts/pact', 'fuzz', 'scenarios', 'prism'];
@@ -34,14 +35,16 @@ export default {
   forbidden: [
     {
       name: 'kernel-imports-up',
-      comment: 'The kernel (spec, client, reporting) is what every layer stands on: it imports no leaf and no composer.',
+      comment:
+        'The kernel (spec, client, reporting) is what every layer stands on: it imports no leaf and no composer.',
       severity: 'error',
       from: { path: KERNEL },
       to: { path: [LEAF, COMPOSER] },
     },
     {
       name: 'leaf-imports-leaf',
-      comment: 'A leaf (simulator, pact, fuzz, scenarios, prism) imports only the kernel: checkers reach a simulator over HTTP.',
+      comment:
+        'A leaf (simulator, pact, fuzz, scenarios, prism) imports only the kernel: checkers reach a simulator over HTTP.',
       severity: 'error',
       from: { path: EACH_LEAF },
       to: { path: LEAF, pathNot: '^$1/' },
@@ -87,6 +90,9 @@ export default {
     exclude: { path: '^(?:node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

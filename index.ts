@@ -5,7 +5,13 @@
  */
 
 /** Creates a simulator (Fastify, not listening), or creates and starts one (127.0.0.1, port 0 by default). */
-export { createSimulator, startSimulator, type RunningSimulator, type Simulator, type SimulatorOptions } from './simulator/index.ts';
+export {
+  createSimulator,
+  startSimulator,
+  type RunningSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from './simulator/index.ts';
 /** Loads the OpenAPI contract once: operations table, validators, assumptions. */
 export { loadContract, type Contract } from './spec/index.ts';
 /** Replays the committed pacts (or a broker's) against a target, one result per interaction. */

@@ -41,21 +41,45 @@ export interface TargetVerdict {
 
 export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   const verdicts: TargetVerdict[] = r.operations.flatMap((op) => [
-    { target: `${op.operationId}: simulator ≥ 5× Prism rps`, actual: `${(op.simulatorRps / op.prismRps).toFixed(2)}×`, met: op.simulatorRps >= 5 * op.prismRps },
+    {
+      target: `${op.operationId}: simulator ≥ 5× Prism rps`,
+      actual: `${(op.simulatorRps / op.prismRps).toFixed(2)}×`,
+      met: op.simulatorRps >= 5 * op.prismRps,
+    },
     // Both ways of loading 50 connections: at a rate offered, and as fast as answers come.
-    { target: `${op.operationId}: p99 ≤ 5 ms at 50 connections (${PACED_RPS} rps, full speed)`, actual: `${op.p99Ms.toFixed(2)} ms, ${op.p99MsSaturated.toFixed(0)} ms`, met: op.p99Ms <= 5 && op.p99MsSaturated <= 5 },
+    {
+      target: `${op.operationId}: p99 ≤ 5 ms at 50 connections (${PACED_RPS} rps, full speed)`,
+      actual: `${op.p99Ms.toFixed(2)} ms, ${op.p99MsSaturated.toFixed(0)} ms`,
+      met: op.p99Ms <= 5 && op.p99MsSaturated <= 5,
+    },
   ]);
   const drop = (r.rpsEmpty - r.rps100kRecords) / r.rpsEmpty;
   verdicts.push(
     { target: 'start to first answer ≤ 400 ms', actual: `${r.startupMs.toFixed(0)} ms`, met: r.startupMs <= 400 },
-    { target: 'RSS ≤ 200 MB after 100k writes', actual: `${r.rssMbAfter100kWrites.toFixed(1)} MB`, met: r.rssMbAfter100kWrites <= 200 },
-    { target: 'rps with 100k records within 10% of empty', actual: `${Math.abs(drop * 100).toFixed(1)}% ${drop >= 0 ? 'lower' : 'higher'}`, met: Math.abs(drop) <= 0.1 },
-    { target: `soak: ${r.soak.durationSec} s at ${r.soak.connections} connections, zero errors, writes read back`, actual: `${r.soak.errors} errors, ${r.soak.non2xx} non-2xx, ${r.soak.missingWrites}/${r.soak.acknowledgedWrites} writes missing`, met: r.soak.ok },
+    {
+      target: 'RSS ≤ 200 MB after 100k writes',
+      actual: `${r.rssMbAfter100kWrites.toFixed(1)} MB`,
+      met: r.rssMbAfter100kWrites <= 200,
+    },
+    {
+      target: 'rps with 100k records within 10% of empty',
+      actual: `${Math.abs(drop * 100).toFixed(1)}% ${drop >= 0 ? 'lower' : 'higher'}`,
+      met: Math.abs(drop) <= 0.1,
+    },
+    {
+      target: `soak: ${r.soak.durationSec} s at ${r.soak.connections} connections, zero errors, writes read back`,
+      actual: `${r.soak.errors} errors, ${r.soak.non2xx} non-2xx, ${r.soak.missingWrites}/${r.soak.acknowledgedWrites} writes missing`,
+      met: r.soak.ok,
+    },
   );
   const redisGet = r.redisStore?.operations.getProduct;
   const prismGet = r.operations.find((op) => op.operationId === 'getProduct')?.prismRps;
   if (redisGet && prismGet) {
-    verdicts.push({ target: 'getProduct: Redis store, one process ≥ 2× Prism rps', actual: `${(redisGet.oneProcess.rps / prismGet).toFixed(2)}×`, met: redisGet.oneProcess.rps >= 2 * prismGet });
+    verdicts.push({
+      target: 'getProduct: Redis store, one process ≥ 2× Prism rps',
+      actual: `${(redisGet.oneProcess.rps / prismGet).toFixed(2)}×`,
+      met: redisGet.oneProcess.rps >= 2 * prismGet,
+    });
   }
   return verdicts;
 }
@@ -66,7 +90,10 @@ const num = (n: number | null, digits = 0) => (n === null ? 'null' : n.toFixed(d
 export function renderTable(r: BenchResults): string {
   const lines = [
     `${pad('operationId', 18)}${pad('simulator rps', 15)}${pad('prism rps', 12)}${pad('ratio', 8)}${pad(`p50/p99 ms at ${PACED_RPS} rps`, 24)}p99 ms at full speed`,
-    ...r.operations.map((op) => `${pad(op.operationId, 18)}${pad(num(op.simulatorRps), 15)}${pad(num(op.prismRps), 12)}${pad(`${(op.simulatorRps / op.prismRps).toFixed(1)}×`, 8)}${pad(`${num(op.p50Ms, 2)} / ${num(op.p99Ms, 2)}`, 24)}${num(op.p99MsSaturated)}`),
+    ...r.operations.map(
+      (op) =>
+        `${pad(op.operationId, 18)}${pad(num(op.simulatorRps), 15)}${pad(num(op.prismRps), 12)}${pad(`${(op.simulatorRps / op.prismRps).toFixed(1)}×`, 8)}${pad(`${num(op.p50Ms, 2)} / ${num(op.p99Ms, 2)}`, 24)}${num(op.p99MsSaturated)}`,
+    ),
     '',
     `startupMs             ${num(r.startupMs)}`,
     `rssMbAfter100kWrites  ${num(r.rssMbAfter100kWrites, 1)}`,
@@ -75,7 +102,10 @@ export function renderTable(r: BenchResults): string {
     `fuzzCasesPerSecond    ${num(r.fuzzCasesPerSecond, 1)}`,
     `defaultSuitesMs       ${num(r.defaultSuitesMs)}`,
     `soak                  ${r.soak.requests} requests, ${num(r.soak.rps)} rps, p99 ${num(r.soak.p99Ms, 2)} ms, ${r.soak.acknowledgedWrites} writes acknowledged`,
-    ...Object.entries(r.redisStore?.operations ?? {}).map(([op, f]) => `redis ${pad(op, 16)}1 process ${num(f.oneProcess.rps)} rps p99 ${num(f.oneProcess.p99Ms)} ms; 2 workers ${num(f.twoWorkers.rps)} rps p99 ${num(f.twoWorkers.p99Ms)} ms`),
+    ...Object.entries(r.redisStore?.operations ?? {}).map(
+      ([op, f]) =>
+        `redis ${pad(op, 16)}1 process ${num(f.oneProcess.rps)} rps p99 ${num(f.oneProcess.p99Ms)} ms; 2 workers ${num(f.twoWorkers.rps)} rps p99 ${num(f.twoWorkers.p99Ms)} ms`,
+    ),
     '',
     ...r.targets.map((t) => `${t.met ? 'MET   ' : 'MISSED'} ${pad(t.target, 58)} ${t.actual}`),
   ];

@@ -15,7 +15,10 @@ process.stdout.write(await app.listen({ host: '127.0.0.1', port: 0 }) + '\\n');
 `;
 
 export async function measureFloor(rate: number, durationSec: number, connections: number): Promise<PacedLoadResult> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], {
+    cwd: new URL('..', import.meta.url),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));

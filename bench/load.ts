@@ -28,7 +28,8 @@ export interface LoadResult {
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const host = new URL(options.url).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the benchmark only loads loopback targets, not ${host}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
+    throw new Error(`the benchmark only loads loopback targets, not ${host}`);
   const result: Result = await autocannon({
     url: options.url,
     connections: options.connections,

@@ -32,7 +32,12 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<PacedLoad
     const setup = template.setupRequest as ((request: LoadRequest, context: object) => LoadRequest) | undefined;
     const request = setup ? setup({ ...template }, {}) : template;
     const done = pool
-      .request({ method: (request.method ?? 'GET') as 'GET', path: request.path ?? '/', headers: request.headers ?? {}, body: request.body as string | undefined })
+      .request({
+        method: (request.method ?? 'GET') as 'GET',
+        path: request.path ?? '/',
+        headers: request.headers ?? {},
+        body: request.body as string | undefined,
+      })
       .then(async (res) => {
         await res.body.dump();
         if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
@@ -49,7 +54,11 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<PacedLoad
     // Timers fire about once a millisecond: each tick sends every request that has fallen due.
     const timer = setInterval(() => {
       const now = performance.now();
-      for (let due = started + (sent * 1000) / options.rate; sent < total && due <= now; due = started + (sent * 1000) / options.rate) {
+      for (
+        let due = started + (sent * 1000) / options.rate;
+        sent < total && due <= now;
+        due = started + (sent * 1000) / options.rate
+      ) {
         send(due, options.requests[sent % options.requests.length] as LoadRequest);
         sent++;
       }

@@ -49,19 +49,31 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** Load runs whose answers were not all 2xx, listed so a run that measured failures is visible. */
 const failedRuns: string[] = [];
 
-async function load(label: string, url: string, requests: LoadRequest[], options: { durationSec?: number; amount?: number; connections?: number } = {}): Promise<LoadResult> {
+async function load(
+  label: string,
+  url: string,
+  requests: LoadRequest[],
+  options: { durationSec?: number; amount?: number; connections?: number } = {},
+): Promise<LoadResult> {
   const result = await runLoad({ url, connections: options.connections ?? CONNECTIONS, requests, ...options });
-  if (result.errors > 0 || result.non2xx > 0) failedRuns.push(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCounts)}`);
+  if (result.errors > 0 || result.non2xx > 0)
+    failedRuns.push(
+      `${label}: ${result.errors} errors, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCounts)}`,
+    );
   say(`${label}: ${result.rps.toFixed(0)} rps, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`);
   return result;
 }
 
 async function mintToken(url: string): Promise<string> {
-  return (await createAdminClient({ baseUrl: url }).mintToken({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 })).accessToken;
+  return (await createAdminClient({ baseUrl: url }).mintToken({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 }))
+    .accessToken;
 }
 
 /** Runs `use` on a process started for it alone, and stops the process afterwards. */
-async function onFresh<P extends { close(): Promise<void> }, T>(start: () => Promise<P>, use: (started: P) => Promise<T>): Promise<T> {
+async function onFresh<P extends { close(): Promise<void> }, T>(
+  start: () => Promise<P>,
+  use: (started: P) => Promise<T>,
+): Promise<T> {
   const started = await start();
   try {
     return await use(started);
@@ -86,19 +98,37 @@ async function sideBySide(): Promise<OperationFigures[]> {
       return requests;
     };
     const onSimulator = <T>(measure: (url: string, requests: LoadRequest[]) => Promise<T>) =>
-      onFresh(spawnSimulator, async (sim) => measure(sim.url, await warmedUp('simulator', sim.url, token ??= await mintToken(sim.url))));
+      onFresh(spawnSimulator, async (sim) =>
+        measure(sim.url, await warmedUp('simulator', sim.url, (token ??= await mintToken(sim.url)))),
+      );
     const simRuns: LoadResult[] = [];
     const prismRuns: LoadResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      simRuns.push(await onSimulator((url, requests) => load(`${operationId} simulator round ${round}`, url, requests, { durationSec: SECONDS })));
-      prismRuns.push(await onFresh(() => startPrism({ mode: 'mock', verboseLevel: 'error' }), async (prism) =>
-        load(`${operationId} prism round ${round}`, prism.url, await warmedUp('prism', prism.url, token ?? ''), { durationSec: SECONDS })));
+      simRuns.push(
+        await onSimulator((url, requests) =>
+          load(`${operationId} simulator round ${round}`, url, requests, { durationSec: SECONDS }),
+        ),
+      );
+      prismRuns.push(
+        await onFresh(
+          () => startPrism({ mode: 'mock', verboseLevel: 'error' }),
+          async (prism) =>
+            load(`${operationId} prism round ${round}`, prism.url, await warmedUp('prism', prism.url, token ?? ''), {
+              durationSec: SECONDS,
+            }),
+        ),
+      );
     }
     // At full speed, 50 connections each waiting on its answer measure throughput a second time
     // (latency = connections / rate); latency is measured at a load offered, as an SLO states it.
-    const paced = await onSimulator((url, requests) => runPacedLoad({ url, connections: CONNECTIONS, rate: PACED_RPS, durationSec: SECONDS, requests }));
-    if (paced.errors > 0 || paced.non2xx > 0) failedRuns.push(`${operationId} at ${PACED_RPS} rps: ${paced.errors} errors, ${paced.non2xx} non-2xx`);
-    say(`${operationId} simulator at ${PACED_RPS} rps offered: ${paced.rps.toFixed(0)} rps, p50 ${paced.p50Ms.toFixed(2)} ms, p99 ${paced.p99Ms.toFixed(2)} ms`);
+    const paced = await onSimulator((url, requests) =>
+      runPacedLoad({ url, connections: CONNECTIONS, rate: PACED_RPS, durationSec: SECONDS, requests }),
+    );
+    if (paced.errors > 0 || paced.non2xx > 0)
+      failedRuns.push(`${operationId} at ${PACED_RPS} rps: ${paced.errors} errors, ${paced.non2xx} non-2xx`);
+    say(
+      `${operationId} simulator at ${PACED_RPS} rps offered: ${paced.rps.toFixed(0)} rps, p50 ${paced.p50Ms.toFixed(2)} ms, p99 ${paced.p99Ms.toFixed(2)} ms`,
+    );
     figures.push({
       operationId,
       simulatorRps: mean(simRuns.map((r) => r.rps)),
@@ -132,7 +162,8 @@ async function largeStore(): Promise<LargeStoreFigures> {
   const sim = await spawnSimulator();
   try {
     const token = await mintToken(sim.url);
-    const write100k = () => load(`${RECORDS} upsertCustomer writes`, sim.url, [upsertCustomer(token)], { amount: RECORDS });
+    const write100k = () =>
+      load(`${RECORDS} upsertCustomer writes`, sim.url, [upsertCustomer(token)], { amount: RECORDS });
     const before = sim.rssMb();
     const writes = await write100k();
     const after = sim.rssMb();
@@ -143,19 +174,33 @@ async function largeStore(): Promise<LargeStoreFigures> {
       if (wanted === 'full') await write100k();
       else await createAdminClient({ baseUrl: sim.url }).resetTenant();
       stored = wanted;
-      await load(`getProduct warm-up, ${wanted === 'full' ? `${RECORDS} more records` : 'demo dataset'}`, sim.url, [getProduct(token)], { durationSec: 1 });
+      await load(
+        `getProduct warm-up, ${wanted === 'full' ? `${RECORDS} more records` : 'demo dataset'}`,
+        sim.url,
+        [getProduct(token)],
+        { durationSec: 1 },
+      );
     };
     const rounds = { empty: [] as number[], full: [] as number[] };
     // Twice the rounds at half the length, in ABBA order from the full store: a steady drift of the
     // machine's load is cancelled instead of charged to one side.
-    const order: ('full' | 'empty')[] = Array.from({ length: 2 * ROUNDS }, (_, i) => (i % 2 === 0 ? ['full', 'empty'] as const : ['empty', 'full'] as const)).flat();
+    const order: ('full' | 'empty')[] = Array.from({ length: 2 * ROUNDS }, (_, i) =>
+      i % 2 === 0 ? (['full', 'empty'] as const) : (['empty', 'full'] as const),
+    ).flat();
     await load('getProduct warm-up', sim.url, [getProduct(token)], { durationSec: WARMUP_SECONDS });
     for (const [i, which] of order.entries()) {
       await switchTo(which);
       const label = `getProduct round ${Math.floor(i / 2) + 1}, ${which === 'full' ? `${RECORDS} more records` : 'demo dataset'}`;
       rounds[which].push((await load(label, sim.url, [getProduct(token)], { durationSec: CONTEXT_SECONDS })).rps);
     }
-    return { rpsEmpty: mean(rounds.empty), rps100kRecords: mean(rounds.full), rssMb: after, rssMbBeforeWrites: before, writeRps: writes.rps, roundsRps: rounds };
+    return {
+      rpsEmpty: mean(rounds.empty),
+      rps100kRecords: mean(rounds.full),
+      rssMb: after,
+      rssMbBeforeWrites: before,
+      writeRps: writes.rps,
+      roundsRps: rounds,
+    };
   } finally {
     await sim.close();
   }
@@ -165,7 +210,10 @@ async function largeStore(): Promise<LargeStoreFigures> {
  * For context, both at their default log level (info: a line per request), as a partner team runs
  * `prism mock` and `gas-harness simulate`: one round of half length per operation each.
  */
-async function bothWithDefaultLogging(): Promise<{ simulatorRps: Record<string, number>; prismRps: Record<string, number> }> {
+async function bothWithDefaultLogging(): Promise<{
+  simulatorRps: Record<string, number>;
+  prismRps: Record<string, number>;
+}> {
   const sim = await spawnSimulator({ logLevel: 'info' });
   const prism = await startPrism({ mode: 'mock', captureOutput: false });
   try {
@@ -173,8 +221,16 @@ async function bothWithDefaultLogging(): Promise<{ simulatorRps: Record<string, 
     const simulatorRps: Record<string, number> = {};
     const prismRps: Record<string, number> = {};
     for (const operationId of BENCHMARKED_OPERATIONS) {
-      simulatorRps[operationId] = (await load(`${operationId} simulator at log level info`, sim.url, requestsFor(operationId, token), { durationSec: CONTEXT_SECONDS })).rps;
-      prismRps[operationId] = (await load(`${operationId} prism at log level info`, prism.url, requestsFor(operationId, token), { durationSec: CONTEXT_SECONDS })).rps;
+      simulatorRps[operationId] = (
+        await load(`${operationId} simulator at log level info`, sim.url, requestsFor(operationId, token), {
+          durationSec: CONTEXT_SECONDS,
+        })
+      ).rps;
+      prismRps[operationId] = (
+        await load(`${operationId} prism at log level info`, prism.url, requestsFor(operationId, token), {
+          durationSec: CONTEXT_SECONDS,
+        })
+      ).rps;
     }
     return { simulatorRps, prismRps };
   } finally {
@@ -226,9 +282,20 @@ async function main(): Promise<void> {
   const defaultLogging = await bothWithDefaultLogging();
   const store = await largeStore();
   const soakSim = await spawnSimulator();
-  const soak = await runSoak(soakSim.url, await mintToken(soakSim.url), { durationSec: SOAK_SECONDS, connections: SOAK_CONNECTIONS }).finally(() => soakSim.close());
-  say(`soak: ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, ${soak.missingWrites}/${soak.acknowledgedWrites} writes missing`);
-  const redisStore = await measureRedisStore({ getProduct: (t) => [getProduct(t)], upsertCustomer: (t) => [upsertCustomer(t)] }, mintToken, load, SECONDS, say);
+  const soak = await runSoak(soakSim.url, await mintToken(soakSim.url), {
+    durationSec: SOAK_SECONDS,
+    connections: SOAK_CONNECTIONS,
+  }).finally(() => soakSim.close());
+  say(
+    `soak: ${soak.requests} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, ${soak.missingWrites}/${soak.acknowledgedWrites} writes missing`,
+  );
+  const redisStore = await measureRedisStore(
+    { getProduct: (t) => [getProduct(t)], upsertCustomer: (t) => [upsertCustomer(t)] },
+    mintToken,
+    load,
+    SECONDS,
+    say,
+  );
   const fuzzRate = await fuzzCasesPerSecond();
   const suites = await defaultSuitesMs();
   const partial = {

@@ -19,10 +19,28 @@ export interface SimulatorProcess {
 }
 
 /** `logLevel: 'info'` is the simulator's default (a line per request), written to /dev/null here. */
-export async function spawnSimulator(options: { logLevel?: 'warn' | 'info'; args?: string[] } = {}): Promise<SimulatorProcess> {
+export async function spawnSimulator(
+  options: { logLevel?: 'warn' | 'info'; args?: string[] } = {},
+): Promise<SimulatorProcess> {
   // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator on exit.
-  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, BIN, 'simulate', '--port', '0', '--log-level', options.logLevel ?? 'warn', ...BENCH_LIMITS, ...(options.args ?? [])], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [
+      ...profile,
+      BIN,
+      'simulate',
+      '--port',
+      '0',
+      '--log-level',
+      options.logLevel ?? 'warn',
+      ...BENCH_LIMITS,
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A bench that dies of an error leaves no simulator listening behind it.
   const killOnExit = (): void => void child.kill('SIGKILL');
@@ -40,7 +58,8 @@ export async function spawnSimulator(options: { logLevel?: 'warn' | 'info'; args
   return {
     url,
     pid: child.pid ?? -1,
-    rssMb: () => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)], { encoding: 'utf8' }).trim()) / 1024,
+    rssMb: () =>
+      Number(execFileSync('ps', ['-o', 'rss=', '-p', String(child.pid)], { encoding: 'utf8' }).trim()) / 1024,
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -23,14 +23,26 @@ export interface SoakResult {
   ok: boolean;
 }
 
-export async function runSoak(url: string, token: string, options: { durationSec: number; connections: number }): Promise<SoakResult> {
+export async function runSoak(
+  url: string,
+  token: string,
+  options: { durationSec: number; connections: number },
+): Promise<SoakResult> {
   const acks: SoakAcknowledgements = { users: new Set(), customers: new Set(), profileMismatches: 0 };
-  const load: LoadResult = await runLoad({ url, connections: options.connections, durationSec: options.durationSec, requests: soakRequests(token, acks) });
+  const load: LoadResult = await runLoad({
+    url,
+    connections: options.connections,
+    durationSec: options.durationSec,
+    requests: soakRequests(token, acks),
+  });
   const state = await createAdminClient({ baseUrl: url, timeoutMs: 120_000 }).getState();
-  const idsOf = (collection: 'users' | 'customers') => new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
+  const idsOf = (collection: 'users' | 'customers') =>
+    new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
   const users = idsOf('users');
   const customers = idsOf('customers');
-  const missing = [...acks.users].filter((id) => !users.has(id)).length + [...acks.customers].filter((id) => !customers.has(id)).length;
+  const missing =
+    [...acks.users].filter((id) => !users.has(id)).length +
+    [...acks.customers].filter((id) => !customers.has(id)).length;
   return {
     durationSec: load.durationSec,
     connections: options.connections,
@@ -42,6 +54,11 @@ export async function runSoak(url: string, token: string, options: { durationSec
     acknowledgedWrites: acks.users.size + acks.customers.size,
     missingWrites: missing,
     profileMismatches: acks.profileMismatches,
-    ok: load.errors === 0 && load.non2xx === 0 && missing === 0 && acks.profileMismatches === 0 && acks.users.size + acks.customers.size > 0,
+    ok:
+      load.errors === 0 &&
+      load.non2xx === 0 &&
+      missing === 0 &&
+      acks.profileMismatches === 0 &&
+      acks.users.size + acks.customers.size > 0,
   };
 }

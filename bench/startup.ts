@@ -26,12 +26,16 @@ async function startOnce(): Promise<number> {
   const port = await findFreePort('127.0.0.1');
   const admin = createAdminClient({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1_000 });
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'simulate', '--port', String(port), '--log-level', 'warn'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [BIN, 'simulate', '--port', String(port), '--log-level', 'warn'], {
+    stdio: 'ignore',
+  });
   let exited = false;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   try {
     for (;;) {
       if (exited) throw new Error('gas-harness simulate exited before answering');

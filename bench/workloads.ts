@@ -19,10 +19,22 @@ const CUSTOMER = JSON.stringify({
   phoneNumber: '+5511987654321',
   email: 'maria.souza@example.com',
   document: { type: 'Cpf', number: '52998224725', country: 'BR' },
-  billingAddress: { street: 'Rua Augusta', number: '1500', city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01304-001', longitude: -46.6577, latitude: -23.5558 },
+  billingAddress: {
+    street: 'Rua Augusta',
+    number: '1500',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    postalCode: '01304-001',
+    longitude: -46.6577,
+    latitude: -23.5558,
+  },
 });
 
-const json = (token: string, mediaType = 'application/json') => ({ authorization: `Bearer ${token}`, 'content-type': mediaType });
+const json = (token: string, mediaType = 'application/json') => ({
+  authorization: `Bearer ${token}`,
+  'content-type': mediaType,
+});
 
 export function getProduct(token: string): LoadRequest {
   return { method: 'GET', path: `/v1/products/${PRODUCT_ID}`, headers: { authorization: `Bearer ${token}` } };
@@ -40,7 +52,10 @@ export function upsertCustomer(token: string, onAcknowledged?: (id: string) => v
       return { ...request, path: `/v1/customers/${id}` };
     },
     ...(onAcknowledged
-      ? { onResponse: (status: number, _body: string, context: object) => (status < 300 ? onAcknowledged(String((context as { customerId?: string }).customerId)) : undefined) }
+      ? {
+          onResponse: (status: number, _body: string, context: object) =>
+            status < 300 ? onAcknowledged(String((context as { customerId?: string }).customerId)) : undefined,
+        }
       : {}),
   };
 }
@@ -52,7 +67,11 @@ export function receiveAppEvent(token: string): LoadRequest {
     headers: json(token, 'application/json-patch+json'),
     setupRequest: (request) => ({
       ...request,
-      body: JSON.stringify({ idMensagem: `bench-${randomUUID()}`, nomeEvento: 'PedidoEntregue', mensagem: { pedidoId: randomUUID(), entregueEm: '2026-11-21T14:03:00Z' } }),
+      body: JSON.stringify({
+        idMensagem: `bench-${randomUUID()}`,
+        nomeEvento: 'PedidoEntregue',
+        mensagem: { pedidoId: randomUUID(), entregueEm: '2026-11-21T14:03:00Z' },
+      }),
     }),
   };
 }
@@ -93,7 +112,10 @@ export function soakRequests(token: string, acks: SoakAcknowledgements): LoadReq
     {
       method: 'GET',
       headers: { authorization: `Bearer ${token}` },
-      setupRequest: (request, context) => ({ ...request, path: `/v1/users/${String((context as Ctx).userId)}/profile` }),
+      setupRequest: (request, context) => ({
+        ...request,
+        path: `/v1/users/${String((context as Ctx).userId)}/profile`,
+      }),
       onResponse: (status, body, context) => {
         if (status === 200 && !body.includes(String((context as Ctx).userId))) acks.profileMismatches += 1;
       },

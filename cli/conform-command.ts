@@ -5,9 +5,25 @@
  */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { conform, DEFAULT_FUZZ_RUNS, DEFAULT_MIN_COVERAGE, formatConformReport, redactText, writeConformReports, type ConformReport } from '../conform/index.ts';
+import {
+  conform,
+  DEFAULT_FUZZ_RUNS,
+  DEFAULT_MIN_COVERAGE,
+  formatConformReport,
+  redactText,
+  writeConformReports,
+  type ConformReport,
+} from '../conform/index.ts';
 import { TargetUsageError } from '../client/index.ts';
-import { addTargetOptions, integer, ownSimulatorFor, percent, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import {
+  addTargetOptions,
+  integer,
+  ownSimulatorFor,
+  percent,
+  positiveInteger,
+  targetRunOptions,
+  type TargetFlags,
+} from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
 interface ConformFlags extends TargetFlags {
@@ -21,13 +37,28 @@ interface ConformFlags extends TargetFlags {
 export function registerConformCommand(program: Command): void {
   const command = program
     .command('conform')
-    .description('check a deployment against the contract: scenario suites, Pact verification and fuzzing, one report (FAILURE: a documented rule broken; DIVERGENCE: an assumed one)');
+    .description(
+      'check a deployment against the contract: scenario suites, Pact verification and fuzzing, one report (FAILURE: a documented rule broken; DIVERGENCE: an assumed one)',
+    );
   addTargetOptions(command, { statesUrl: true })
     .option('--strict', 'divergences from assumed rules fail the run too')
-    .option('--report <dir>', 'write conform.md, conform.junit.xml and conform.json (and fuzz-failures/) into this directory')
-    .option('--fuzz-runs <n>', 'fuzz cases per operation and kind, and runs per sequence', positiveInteger, DEFAULT_FUZZ_RUNS)
+    .option(
+      '--report <dir>',
+      'write conform.md, conform.junit.xml and conform.json (and fuzz-failures/) into this directory',
+    )
+    .option(
+      '--fuzz-runs <n>',
+      'fuzz cases per operation and kind, and runs per sequence',
+      positiveInteger,
+      DEFAULT_FUZZ_RUNS,
+    )
     .option('--seed <seed>', 'seed of the fuzz run (default: FUZZ_SEED, else random)', integer)
-    .option('--min-coverage <percent>', `fail the run when fewer of the known rules were checked (default ${DEFAULT_MIN_COVERAGE})`, percent, DEFAULT_MIN_COVERAGE)
+    .option(
+      '--min-coverage <percent>',
+      `fail the run when fewer of the known rules were checked (default ${DEFAULT_MIN_COVERAGE})`,
+      percent,
+      DEFAULT_MIN_COVERAGE,
+    )
     .action(async (flags: ConformFlags) => {
       process.exitCode = await runConform(flags);
     });

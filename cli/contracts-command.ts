@@ -3,7 +3,15 @@
  * agreement with the spec, and the consumer tests that write them.
  */
 import type { Command } from 'commander';
-import { checkPactsAgainstSpec, formatDisagreement, formatInteractionResult, PACTS_DIR, verifyPacts, writePacts, type VerifyPactsOptions } from '../contracts/pact/index.ts';
+import {
+  checkPactsAgainstSpec,
+  formatDisagreement,
+  formatInteractionResult,
+  PACTS_DIR,
+  verifyPacts,
+  writePacts,
+  type VerifyPactsOptions,
+} from '../contracts/pact/index.ts';
 import { addTargetOptions, ownSimulatorFor, targetRunOptions, type TargetFlags } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
@@ -17,10 +25,12 @@ interface VerifyFlags extends TargetFlags {
 }
 
 export function registerContractsCommand(program: Command): void {
-  const contracts = program.command('contracts').description('Pact contracts of the partner app (gas-partner-app → gas-ordering-platform)');
+  const contracts = program
+    .command('contracts')
+    .description('Pact contracts of the partner app (gas-partner-app → gas-ordering-platform)');
   const verify = contracts
     .command('verify')
-    .description('verify the committed pacts (or a broker\'s) against the simulator, started in-process, or any target');
+    .description("verify the committed pacts (or a broker's) against the simulator, started in-process, or any target");
   addTargetOptions(verify, { statesUrl: true })
     .option('--pact <path...>', `pact files or directories (default: ${PACTS_DIR})`)
     .option('--broker-url <url>', 'fetch the pacts from this Pact Broker instead')
@@ -42,7 +52,11 @@ export function registerContractsCommand(program: Command): void {
     .action(async () => {
       const disagreements = await checkPactsAgainstSpec();
       for (const d of disagreements) console.log(formatDisagreement(d));
-      console.log(disagreements.length === 0 ? 'every interaction agrees with the spec' : `${disagreements.length} disagreement(s) with the spec`);
+      console.log(
+        disagreements.length === 0
+          ? 'every interaction agrees with the spec'
+          : `${disagreements.length} disagreement(s) with the spec`,
+      );
       process.exitCode = disagreements.length === 0 ? 0 : 1;
     });
   contracts
@@ -83,8 +97,12 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
     const skipped = report.results.filter((r) => r.skipped).length;
     const verified = report.results.length - skipped;
     const where = simulator ? 'the in-process simulator' : report.target;
-    console.log(`${verified} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${verified - failed} passed, ${failed} failed, ${skipped} skipped`);
-    console.log(`coverage: ${verified} of ${report.results.length} interactions verified${verified === 0 ? ': nothing was checked' : ''}`);
+    console.log(
+      `${verified} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${verified - failed} passed, ${failed} failed, ${skipped} skipped`,
+    );
+    console.log(
+      `coverage: ${verified} of ${report.results.length} interactions verified${verified === 0 ? ': nothing was checked' : ''}`,
+    );
     return report.passed ? 0 : 1;
   } finally {
     await simulator?.close();

@@ -5,10 +5,26 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { createProgressLine, describeFailure, fuzz, fuzzHtmlReport, fuzzJunitSuites, seedFromEnvironment, SELECTABLE_CHECKS, type FuzzReport } from '../fuzz/index.ts';
+import {
+  createProgressLine,
+  describeFailure,
+  fuzz,
+  fuzzHtmlReport,
+  fuzzJunitSuites,
+  seedFromEnvironment,
+  SELECTABLE_CHECKS,
+  type FuzzReport,
+} from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
-import { addTargetOptions, integer, ownSimulatorFor, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import {
+  addTargetOptions,
+  integer,
+  ownSimulatorFor,
+  positiveInteger,
+  targetRunOptions,
+  type TargetFlags,
+} from './option-parsers.ts';
 
 interface FuzzCommandOptions extends TargetFlags {
   operations?: string[];
@@ -25,10 +41,17 @@ interface FuzzCommandOptions extends TargetFlags {
 export function registerFuzzCommand(program: Command): void {
   const command = program
     .command('fuzz')
-    .description('fuzz every operation with data generated from the spec (positive, negative, auth) and stateful sequences');
+    .description(
+      'fuzz every operation with data generated from the spec (positive, negative, auth) and stateful sequences',
+    );
   addTargetOptions(command)
     .option('--operations <ids...>', 'operationIds to fuzz (default: all)')
-    .option('--runs <n>', 'cases per operation and kind (positive, negative, auth), and runs per sequence', positiveInteger, 100)
+    .option(
+      '--runs <n>',
+      'cases per operation and kind (positive, negative, auth), and runs per sequence',
+      positiveInteger,
+      100,
+    )
     .option('--seed <seed>', 'seed of the run (default: FUZZ_SEED, else random)', integer)
     .option('--checks <names...>', `checks to run (default: all): ${SELECTABLE_CHECKS.join(', ')}`)
     .option('--strict', 'divergences from assumed rules fail the run too')
@@ -70,17 +93,31 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   print('');
   for (const op of report.operations) {
     const skipped = op.skipped.length ? `; skipped ${op.skipped.join('; ')}` : '';
-    print(`${op.operationId}: ${op.cases.positive} positive, ${op.cases.negative} negative, ${op.cases.auth} auth cases${skipped}`);
+    print(
+      `${op.operationId}: ${op.cases.positive} positive, ${op.cases.negative} negative, ${op.cases.auth} auth cases${skipped}`,
+    );
   }
   for (const s of report.sequences) print(`sequence ${s.name}: ${s.skipped ?? `${s.runs} runs`}`);
   for (const note of report.notes) print(`note: ${note}`);
   const rules = fuzzRules(report);
   const checked = rules.filter((r) => r.verdict !== 'skipped').length;
-  print(`coverage: ${checked} of ${rules.length} fuzz rules checked${checked === rules.length ? '' : `; skipped: ${skippedByReason(rules).map(([reason, group]) => `${group.length}× ${reason.replace(/^fuzz: /, '')}`).join('; ')}`}`);
+  print(
+    `coverage: ${checked} of ${rules.length} fuzz rules checked${
+      checked === rules.length
+        ? ''
+        : `; skipped: ${skippedByReason(rules)
+            .map(([reason, group]) => `${group.length}× ${reason.replace(/^fuzz: /, '')}`)
+            .join('; ')}`
+    }`,
+  );
   const failures = report.failures.filter((f) => !f.divergence).length;
   const divergences = report.failures.length - failures;
-  print(`${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`);
-  print(`${failures} failure(s), ${divergences} divergence(s)${divergences && !report.strict ? ' (not failing the run; --strict to fail)' : ''}; seed ${report.seed}`);
+  print(
+    `${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`,
+  );
+  print(
+    `${failures} failure(s), ${divergences} divergence(s)${divergences && !report.strict ? ' (not failing the run; --strict to fail)' : ''}; seed ${report.seed}`,
+  );
   if (options.junit) {
     mkdirSync(dirname(options.junit), { recursive: true });
     writeFileSync(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));

@@ -29,7 +29,8 @@ const program = new Command('gas-harness')
   .exitOverride();
 
 const name = process.argv[2];
-for (const key of name !== undefined && name in COMMANDS ? [name] : Object.keys(COMMANDS)) (await COMMANDS[key]?.())?.(program);
+for (const key of name !== undefined && name in COMMANDS ? [name] : Object.keys(COMMANDS))
+  (await COMMANDS[key]?.())?.(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -37,7 +38,10 @@ try {
   if (error instanceof CommanderError) {
     // Asked-for help and the version are not errors; help shown because a command group was given
     // without its subcommand is (commander's exit code 1), like everything else commander rejects.
-    const asked = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0);
+    const asked =
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      (error.code === 'commander.help' && error.exitCode === 0);
     process.exitCode = asked ? 0 : 2;
   } else {
     console.error(`gas-harness: ${error instanceof Error ? error.message : String(error)}`);

@@ -23,7 +23,9 @@ export function registerMockCommand(program: Command): void {
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
         onLine: (line) => process.stdout.write(`${line}\n`),
       });
-      process.stderr.write(`gas-harness mock: Prism's ${options.dynamic ? 'dynamic' : 'static'} mock of ${SPEC_PATH} on ${prism.url} (Ctrl-C stops it)\n`);
+      process.stderr.write(
+        `gas-harness mock: Prism's ${options.dynamic ? 'dynamic' : 'static'} mock of ${SPEC_PATH} on ${prism.url} (Ctrl-C stops it)\n`,
+      );
       const exit = await runUntilStopped(prism);
       if (exit) {
         process.stderr.write(`gas-harness mock: Prism ended by itself (code ${exit.code}, signal ${exit.signal})\n`);
@@ -31,4 +33,3 @@ export function registerMockCommand(program: Command): void {
       }
     });
 }
-

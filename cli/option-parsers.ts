@@ -20,7 +20,8 @@ export function positiveInteger(value: string): number {
 
 export function port(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
+  if (!Number.isInteger(n) || n < 0 || n > 65_535)
+    throw new InvalidArgumentError('must be a port number from 0 to 65535');
   return n;
 }
 
@@ -52,13 +53,35 @@ export interface TargetFlags {
 /** Adds the target options (target, profile, credentials, time-out) to a command. */
 export function addTargetOptions(command: Command, options: { statesUrl?: boolean } = {}): Command {
   command
-    .option('--target <url>', 'base URL of the target (default: the profile\'s target, else a simulator started in-process)')
-    .option('--profile <file>', 'target profile (YAML): target, credentials per role, fixtures, states URL; see `gas-harness profile init`')
-    .addOption(new Option('--token <token>', 'bearer token with every permission (needed unless the target is a simulator or the profile gives one)').conflicts('tokenCommand'))
+    .option(
+      '--target <url>',
+      "base URL of the target (default: the profile's target, else a simulator started in-process)",
+    )
+    .option(
+      '--profile <file>',
+      'target profile (YAML): target, credentials per role, fixtures, states URL; see `gas-harness profile init`',
+    )
+    .addOption(
+      new Option(
+        '--token <token>',
+        'bearer token with every permission (needed unless the target is a simulator or the profile gives one)',
+      ).conflicts('tokenCommand'),
+    )
     .option('--token-command <command>', 'shell command that prints that bearer token (run once)')
-    .option('--api-key <key>', 'raw API key of the order counter (default: the profile\'s, GAS_API_KEY, then the simulator\'s development key)')
-    .option('--timeout <seconds>', 'time limit of each request (default: the profile\'s timeoutSeconds, else 10)', seconds);
-  if (options.statesUrl) command.option('--states-url <url>', 'a Pact provider-states endpoint of the target (default on a simulator: its own)');
+    .option(
+      '--api-key <key>',
+      "raw API key of the order counter (default: the profile's, GAS_API_KEY, then the simulator's development key)",
+    )
+    .option(
+      '--timeout <seconds>',
+      "time limit of each request (default: the profile's timeoutSeconds, else 10)",
+      seconds,
+    );
+  if (options.statesUrl)
+    command.option(
+      '--states-url <url>',
+      'a Pact provider-states endpoint of the target (default on a simulator: its own)',
+    );
   return command;
 }
 

@@ -7,7 +7,8 @@ import { createServer } from 'node:net';
 /** The line for a port that is taken, or undefined when the error is something else. */
 export function portInUseMessage(error: unknown, host: string, port: number): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return `port ${port} on ${host} is in use: stop what listens there, or pick another with --port (0: any free port)`;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is in use: stop what listens there, or pick another with --port (0: any free port)`;
   if (code === 'EACCES') return `port ${port} on ${host} needs privileges this user lacks: pick another with --port`;
   if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: pick another with --host`;
   return undefined;

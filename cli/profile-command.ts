@@ -6,14 +6,22 @@
 import type { Command } from 'commander';
 import { profileGaps, renderProfileTemplate } from '../conform/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { loadTargetProfile, parseTargetUrl, ProfileError, type SecretSource, type TargetProfile } from '../client/index.ts';
+import {
+  loadTargetProfile,
+  parseTargetUrl,
+  ProfileError,
+  type SecretSource,
+  type TargetProfile,
+} from '../client/index.ts';
 
 export function registerProfileCommand(program: Command): void {
-  const profile = program.command('profile').description('target profiles: what the harness needs to know about a deployment');
+  const profile = program
+    .command('profile')
+    .description('target profiles: what the harness needs to know about a deployment');
   profile
     .command('init')
     .description('print a commented profile template')
-    .option('--target <url>', 'the deployment\'s base URL to put in it')
+    .option('--target <url>', "the deployment's base URL to put in it")
     .action((flags: { target?: string }) => {
       process.stdout.write(renderProfileTemplate(flags.target ? parseTargetUrl(flags.target) : undefined));
     });
@@ -38,13 +46,18 @@ async function check(file: string): Promise<number> {
   parseTargetUrl(profile.target);
   const lines = [`${file}: a valid target profile for ${profile.target}`];
   for (const [key, source] of secretSources(profile)) {
-    if ('env' in source && process.env[source.env] === undefined) lines.push(`  note: ${key} reads the environment variable ${source.env}, which is not set here`);
+    if ('env' in source && process.env[source.env] === undefined)
+      lines.push(`  note: ${key} reads the environment variable ${source.env}, which is not set here`);
   }
   const gaps = profileGaps(profile, await loadContract());
   if (gaps.length === 0) lines.push('every entry the checkers use is given');
   else {
     lines.push(`${gaps.length} entries missing; against a deployment the rules they unlock are skipped:`);
-    for (const gap of gaps) lines.push(`  ${gap.key} (${gap.rules} rule${gap.rules === 1 ? '' : 's'}):`, ...gap.unchecked.map((u) => `    ${u}`));
+    for (const gap of gaps)
+      lines.push(
+        `  ${gap.key} (${gap.rules} rule${gap.rules === 1 ? '' : 's'}):`,
+        ...gap.unchecked.map((u) => `    ${u}`),
+      );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -6,8 +6,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
-import { DEFAULT_SUITES_DIR, formatSuite, formatSummary, loadSuites, runScenarios, ScenarioFileError, scenarioHtmlReport, toJunitSuites } from '../scenarios/index.ts';
-import { addTargetOptions, ownSimulatorFor, positiveInteger, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import {
+  DEFAULT_SUITES_DIR,
+  formatSuite,
+  formatSummary,
+  loadSuites,
+  runScenarios,
+  ScenarioFileError,
+  scenarioHtmlReport,
+  toJunitSuites,
+} from '../scenarios/index.ts';
+import {
+  addTargetOptions,
+  ownSimulatorFor,
+  positiveInteger,
+  targetRunOptions,
+  type TargetFlags,
+} from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
 
 interface RunOptions extends TargetFlags {
@@ -40,8 +55,9 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
   try {
     // A bad file is reported before a simulator is started or a request is sent.
     const filter = options.filter?.toLowerCase();
-    suiteCount = loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR])
-      .filter((s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter)).length;
+    suiteCount = loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR]).filter(
+      (s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter),
+    ).length;
   } catch (error) {
     if (!(error instanceof ScenarioFileError)) throw error;
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);

@@ -11,7 +11,8 @@ export function workerCount(value: string): number {
   const cores = availableParallelism();
   if (value === 'auto') return cores;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > cores) throw new InvalidArgumentError(`must be auto or a whole number from 1 to ${cores} (the cores of this machine)`);
+  if (!Number.isInteger(n) || n < 1 || n > cores)
+    throw new InvalidArgumentError(`must be auto or a whole number from 1 to ${cores} (the cores of this machine)`);
   return n;
 }
 

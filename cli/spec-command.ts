@@ -13,7 +13,7 @@ export function registerSpecCommand(program: Command): void {
     });
   spec
     .command('lint')
-    .description('lint the OpenAPI documents (the platform\'s and the admin API\'s) with Spectral (spectral:oas ruleset)')
+    .description("lint the OpenAPI documents (the platform's and the admin API's) with Spectral (spectral:oas ruleset)")
     .action(() => {
       process.exitCode = lintSpec();
     });

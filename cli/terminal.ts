@@ -26,7 +26,14 @@ export interface Terminal {
   finish(): void;
 }
 
-const CODES = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+const CODES = {
+  red: '\x1b[31m',
+  yellow: '\x1b[33m',
+  green: '\x1b[32m',
+  dim: '\x1b[2m',
+  bold: '\x1b[1m',
+  reset: '\x1b[0m',
+} as const;
 const VERDICTS: [RegExp, keyof typeof CODES][] = [
   [/\b(FAILURE|FAILED|FAIL)\b|✗|✖/g, 'red'],
   [/\bDIVERGENCE\b/g, 'yellow'],
@@ -39,7 +46,11 @@ export function wantsColour(stream: TerminalStream, env: NodeJS.ProcessEnv = pro
   return stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
-export function createTerminal(output: TerminalStream = process.stdout, progress: TerminalStream = process.stderr, env: NodeJS.ProcessEnv = process.env): Terminal {
+export function createTerminal(
+  output: TerminalStream = process.stdout,
+  progress: TerminalStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): Terminal {
   const colour = wantsColour(output, env);
   const live = progress.isTTY === true && env.TERM !== 'dumb';
   const progressColour = wantsColour(progress, env);
@@ -71,7 +82,8 @@ export function createTerminal(output: TerminalStream = process.stdout, progress
     paint(text) {
       if (!colour) return text;
       let painted = text;
-      for (const [pattern, code] of VERDICTS) painted = painted.replace(pattern, (word) => `${CODES[code]}${CODES.bold}${word}${CODES.reset}`);
+      for (const [pattern, code] of VERDICTS)
+        painted = painted.replace(pattern, (word) => `${CODES[code]}${CODES.bold}${word}${CODES.reset}`);
       return painted;
     },
     line(text) {

@@ -31,8 +31,13 @@ export interface RunCredentials {
 
 /** Every secret value of these credentials, for redaction. */
 export function credentialSecrets(credentials: RunCredentials): string[] {
-  return [credentials.token, credentials.tokenWithoutPermission, credentials.expiredToken, credentials.apiKey, ...Object.values(credentials.bound).flatMap((b) => [b?.token, b?.otherToken])]
-    .filter((s): s is string => typeof s === 'string' && s !== '');
+  return [
+    credentials.token,
+    credentials.tokenWithoutPermission,
+    credentials.expiredToken,
+    credentials.apiKey,
+    ...Object.values(credentials.bound).flatMap((b) => [b?.token, b?.otherToken]),
+  ].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
 /** Reads one secret; `key` names it in the error (`--token-command`, `credentials.bound.dealerId.token`). */
@@ -42,13 +47,22 @@ export function resolveSecret(source: SecretSource, key: string): string {
   };
   let value: string;
   if ('value' in source) value = source.value;
-  else if ('env' in source) value = process.env[source.env] ?? fail(`the environment variable ${source.env} is not set`);
+  else if ('env' in source)
+    value = process.env[source.env] ?? fail(`the environment variable ${source.env} is not set`);
   else {
     try {
-      value = execSync(source.command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: CREDENTIAL_COMMAND_TIMEOUT_MS }).trim();
+      value = execSync(source.command, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: CREDENTIAL_COMMAND_TIMEOUT_MS,
+      }).trim();
     } catch (error) {
       const { status, signal } = error as { status?: number | null; signal?: string | null };
-      value = fail(signal ? `its command did not finish within ${CREDENTIAL_COMMAND_TIMEOUT_MS / 1000} s` : `its command failed (exit ${String(status ?? 'unknown')})`);
+      value = fail(
+        signal
+          ? `its command did not finish within ${CREDENTIAL_COMMAND_TIMEOUT_MS / 1000} s`
+          : `its command failed (exit ${String(status ?? 'unknown')})`,
+      );
     }
   }
   return value.trim() || fail('it is empty');
@@ -58,11 +72,18 @@ export function resolveSecret(source: SecretSource, key: string): string {
 export function resolveCredentials(flags: CredentialFlags, profile?: TargetProfile): RunCredentials {
   if (flags.token && flags.tokenCommand) throw new TargetUsageError('give --token or --token-command, not both');
   const given = profile?.credentials ?? {};
-  const token = flags.token ? resolveSecret({ value: flags.token }, '--token')
-    : flags.tokenCommand ? resolveSecret({ command: flags.tokenCommand }, '--token-command')
-      : given.token ? resolveSecret(given.token, 'credentials.token') : undefined;
-  const apiKey = flags.apiKey ? resolveSecret({ value: flags.apiKey }, '--api-key')
-    : given.apiKey ? resolveSecret(given.apiKey, 'credentials.apiKey') : undefined;
+  const token = flags.token
+    ? resolveSecret({ value: flags.token }, '--token')
+    : flags.tokenCommand
+      ? resolveSecret({ command: flags.tokenCommand }, '--token-command')
+      : given.token
+        ? resolveSecret(given.token, 'credentials.token')
+        : undefined;
+  const apiKey = flags.apiKey
+    ? resolveSecret({ value: flags.apiKey }, '--api-key')
+    : given.apiKey
+      ? resolveSecret(given.apiKey, 'credentials.apiKey')
+      : undefined;
   const bound: RunCredentials['bound'] = {};
   for (const param of BOUND_PARAMS) {
     const entry = given.bound?.[param];
@@ -70,12 +91,16 @@ export function resolveCredentials(flags: CredentialFlags, profile?: TargetProfi
     bound[param] = {
       id: entry.id,
       token: resolveSecret(entry.token, `credentials.bound.${param}.token`),
-      ...(entry.otherToken ? { otherToken: resolveSecret(entry.otherToken, `credentials.bound.${param}.otherToken`) } : {}),
+      ...(entry.otherToken
+        ? { otherToken: resolveSecret(entry.otherToken, `credentials.bound.${param}.otherToken`) }
+        : {}),
     };
   }
   return {
     ...(token ? { token } : {}),
-    ...(given.tokenWithoutPermission ? { tokenWithoutPermission: resolveSecret(given.tokenWithoutPermission, 'credentials.tokenWithoutPermission') } : {}),
+    ...(given.tokenWithoutPermission
+      ? { tokenWithoutPermission: resolveSecret(given.tokenWithoutPermission, 'credentials.tokenWithoutPermission') }
+      : {}),
     ...(given.expiredToken ? { expiredToken: resolveSecret(given.expiredToken, 'credentials.expiredToken') } : {}),
     ...(apiKey ? { apiKey } : {}),
     bound,

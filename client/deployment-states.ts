@@ -23,7 +23,11 @@ type StateSetUp = (ctx: DeploymentStateContext, p: StateParams) => Promise<State
 interface DeploymentStateContext {
   session: TargetSession;
   ledger: FixtureLedger;
-  call(operation: { method: string; path: string; scheme?: 'bearer' | 'apiKey'; scopes: string[] }, body?: unknown, mediaType?: string): Promise<HttpResponse>;
+  call(
+    operation: { method: string; path: string; scheme?: 'bearer' | 'apiKey'; scopes: string[] },
+    body?: unknown,
+    mediaType?: string,
+  ): Promise<HttpResponse>;
 }
 
 const unavailable = (key: string): StateOutcome => ({ unavailable: `fixtures.${key}` });
@@ -34,12 +38,24 @@ function expectStatus(res: HttpResponse, ok: number[], what: string): void {
 }
 
 const PUT_MERCHANT = (id: string) => ({ method: 'PUT', path: `/v1/merchants/${id}`, scopes: ['payments:write'] });
-const PUT_PROVIDER = (merchantId: string, id: string) => ({ method: 'PUT', path: `/v1/merchants/${merchantId}/providers/${id}`, scopes: ['payments:write'] });
-const PUT_AREA = (dealerId: string, id: string) => ({ method: 'PUT', path: `/v1/dealers/${dealerId}/coverage-areas/${id}`, scopes: ['dealers:write'] });
+const PUT_PROVIDER = (merchantId: string, id: string) => ({
+  method: 'PUT',
+  path: `/v1/merchants/${merchantId}/providers/${id}`,
+  scopes: ['payments:write'],
+});
+const PUT_AREA = (dealerId: string, id: string) => ({
+  method: 'PUT',
+  path: `/v1/dealers/${dealerId}/coverage-areas/${id}`,
+  scopes: ['dealers:write'],
+});
 
 async function createMerchant(ctx: DeploymentStateContext, p: StateParams): Promise<string> {
   const merchantId = p.merchantId ?? randomUUID();
-  expectStatus(await ctx.call(PUT_MERCHANT(merchantId), { categoryCode: '5983' }), [200, 201, 204], `creating merchant ${merchantId}`);
+  expectStatus(
+    await ctx.call(PUT_MERCHANT(merchantId), { categoryCode: '5983' }),
+    [200, 201, 204],
+    `creating merchant ${merchantId}`,
+  );
   return merchantId;
 }
 
@@ -47,7 +63,10 @@ async function createUser(ctx: DeploymentStateContext, p: StateParams): Promise<
   const userId = p.userId ?? randomUUID();
   const email = p.email ?? `user-${runTag()}@example.com`;
   const name = p.name ?? 'Pact User';
-  const res = await ctx.call({ method: 'PUT', path: '/v1/users', scopes: ['users:write'] }, { id: userId, name, email, cellPhone: '+5511900000000', cpf: '52998224725' });
+  const res = await ctx.call(
+    { method: 'PUT', path: '/v1/users', scopes: ['users:write'] },
+    { id: userId, name, email, cellPhone: '+5511900000000', cpf: '52998224725' },
+  );
   expectStatus(res, [200, 201, 204], `creating user ${userId}`);
   return { values: { ...p, userId, email, name } };
 }
@@ -59,7 +78,11 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
   const name = p.name ?? 'Moema';
   if (p.deletable === undefined) {
     if (!coverageAreaId) return unavailable('coverageAreaId');
-    expectStatus(await ctx.call(PUT_AREA(dealerId, coverageAreaId), { name }), [200, 204], `renaming coverage area ${coverageAreaId}`);
+    expectStatus(
+      await ctx.call(PUT_AREA(dealerId, coverageAreaId), { name }),
+      [200, 204],
+      `renaming coverage area ${coverageAreaId}`,
+    );
     return { values: { ...p, dealerId, coverageAreaId, name } };
   }
   for (const id of deletableCoverageAreaIds ?? []) {
@@ -71,7 +94,9 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
     expectStatus(res, [200, 204], `renaming coverage area ${id}`);
     return { values: { ...p, dealerId, coverageAreaId: id, name } };
   }
-  return { unavailable: 'fixtures.deletableCoverageAreaIds (every area listed is used or already deleted: list fresh ones)' };
+  return {
+    unavailable: 'fixtures.deletableCoverageAreaIds (every area listed is used or already deleted: list fresh ones)',
+  };
 }
 
 const STATES: Record<string, StateSetUp> = {
@@ -81,10 +106,17 @@ const STATES: Record<string, StateSetUp> = {
     if (!merchantId) return unavailable('merchantId');
     if (!merchantProviderId) return unavailable('merchantProviderId');
     const name = p.name ?? `Provider ${runTag()}`;
-    expectStatus(await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }), [204], `renaming provider ${merchantProviderId}`);
+    expectStatus(
+      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
+      [204],
+      `renaming provider ${merchantProviderId}`,
+    );
     return { values: { ...p, merchantId, providerId: merchantProviderId, name } };
   },
-  'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': async (ctx, p) => {
+  'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': async (
+    ctx,
+    p,
+  ) => {
     const { merchantId, merchantProviderId, otherMerchantProviderId } = ctx.session.target.fixtures;
     if (!merchantId) return unavailable('merchantId');
     if (!merchantProviderId) return unavailable('merchantProviderId');
@@ -92,13 +124,34 @@ const STATES: Record<string, StateSetUp> = {
     const name = p.name ?? `Provider ${runTag()}`;
     const otherName = p.otherName ?? `Provider ${runTag()}`;
     // The first provider leaves the other's name free before the other takes it.
-    expectStatus(await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name: `Provider ${runTag()}` }), [204], `renaming provider ${merchantProviderId}`);
-    expectStatus(await ctx.call(PUT_PROVIDER(merchantId, otherMerchantProviderId), { name: otherName }), [204], `renaming provider ${otherMerchantProviderId}`);
-    expectStatus(await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }), [204], `renaming provider ${merchantProviderId}`);
-    return { values: { ...p, merchantId, providerId: merchantProviderId, otherProviderId: otherMerchantProviderId, name, otherName } };
+    expectStatus(
+      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name: `Provider ${runTag()}` }),
+      [204],
+      `renaming provider ${merchantProviderId}`,
+    );
+    expectStatus(
+      await ctx.call(PUT_PROVIDER(merchantId, otherMerchantProviderId), { name: otherName }),
+      [204],
+      `renaming provider ${otherMerchantProviderId}`,
+    );
+    expectStatus(
+      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
+      [204],
+      `renaming provider ${merchantProviderId}`,
+    );
+    return {
+      values: {
+        ...p,
+        merchantId,
+        providerId: merchantProviderId,
+        otherProviderId: otherMerchantProviderId,
+        name,
+        otherName,
+      },
+    };
   },
   'no provider {providerId} exists for merchant {merchantId}': async (ctx, p) => {
-    const merchantId = ctx.session.target.fixtures.merchantId ?? await createMerchant(ctx, {});
+    const merchantId = ctx.session.target.fixtures.merchantId ?? (await createMerchant(ctx, {}));
     return { values: { ...p, merchantId, providerId: randomUUID() } };
   },
   'a dealer {dealerId} exists': async (ctx, p) => {
@@ -114,7 +167,10 @@ const STATES: Record<string, StateSetUp> = {
     const { categoryId } = ctx.session.target.fixtures;
     if (!categoryId) return unavailable('categoryId');
     const categoryName = p.categoryName ?? `Category ${runTag()}`;
-    const res = await ctx.call({ method: 'PUT', path: `/v1/categories/${categoryId}`, scopes: ['catalog:write'] }, { name: categoryName });
+    const res = await ctx.call(
+      { method: 'PUT', path: `/v1/categories/${categoryId}`, scopes: ['catalog:write'] },
+      { name: categoryName },
+    );
     expectStatus(res, [204], `renaming category ${categoryId}`);
     return { values: { ...p, categoryId, categoryName } };
   },
@@ -125,9 +181,26 @@ const STATES: Record<string, StateSetUp> = {
     // The product's category and brand are read back through the platform's own read.
     const res = await ctx.call({ method: 'GET', path: `/v1/products/${productId}`, scopes: ['catalog:read'] });
     expectStatus(res, [200], `reading product ${productId}`);
-    const data = (res.body as { data?: { name?: string; category?: { id?: string; name?: string }; brand?: { id?: string; name?: string } } } | undefined)?.data ?? {};
+    const data =
+      (
+        res.body as
+          | {
+              data?: {
+                name?: string;
+                category?: { id?: string; name?: string };
+                brand?: { id?: string; name?: string };
+              };
+            }
+          | undefined
+      )?.data ?? {};
     const values: StateParams = { ...p, productId };
-    for (const [key, value] of Object.entries({ categoryId: data.category?.id, categoryName: data.category?.name, brandId: data.brand?.id, brandName: data.brand?.name, productName: data.name })) {
+    for (const [key, value] of Object.entries({
+      categoryId: data.category?.id,
+      categoryName: data.category?.name,
+      brandId: data.brand?.id,
+      brandName: data.brand?.name,
+      productName: data.name,
+    })) {
       if (typeof value === 'string') values[key] = value;
     }
     return { values };
@@ -138,7 +211,10 @@ const STATES: Record<string, StateSetUp> = {
   'no user {userId} exists': async (_ctx, p) => ({ values: { ...p, userId: randomUUID() } }),
   'a brand named {name} exists': async (ctx, p) => {
     const name = p.name ?? `Brand ${runTag()}`;
-    const res = await ctx.call({ method: 'POST', path: '/v1/brands', scopes: ['catalog:write'] }, { name, description: 'Created by gas-harness' });
+    const res = await ctx.call(
+      { method: 'POST', path: '/v1/brands', scopes: ['catalog:write'] },
+      { name, description: 'Created by gas-harness' },
+    );
     // 409: a brand of that name exists already, which is the state.
     expectStatus(res, [200, 201, 409], `creating brand ${name}`);
     const brandId = (res.body as { data?: { id?: string } } | undefined)?.data?.id;
@@ -146,23 +222,36 @@ const STATES: Record<string, StateSetUp> = {
   },
   'a customer {customerId} exists': async (ctx, p) => {
     const customerId = p.customerId ?? randomUUID();
-    const res = await ctx.call({ method: 'PUT', path: `/v1/customers/${customerId}`, scopes: ['customers:write'] }, {
-      name: 'Cliente gas-harness', phoneNumber: '+5511987654321', email: `cliente-${runTag()}@example.com`, document: { type: 'Cpf', number: '52998224725', country: 'BR' },
-    });
+    const res = await ctx.call(
+      { method: 'PUT', path: `/v1/customers/${customerId}`, scopes: ['customers:write'] },
+      {
+        name: 'Cliente gas-harness',
+        phoneNumber: '+5511987654321',
+        email: `cliente-${runTag()}@example.com`,
+        document: { type: 'Cpf', number: '52998224725', country: 'BR' },
+      },
+    );
     expectStatus(res, [200, 201, 204], `creating customer ${customerId}`);
     return { values: { ...p, customerId } };
   },
   'a consumer {consumerId} has counted order {orderId}': async (ctx, p) => {
     const consumerId = p.consumerId ?? randomUUID();
     const orderId = p.orderId ?? randomUUID();
-    const res = await ctx.call({ method: 'POST', path: '/v1/consumers/orders/counter', scheme: 'apiKey', scopes: [] }, { consumerId, orderId });
+    const res = await ctx.call(
+      { method: 'POST', path: '/v1/consumers/orders/counter', scheme: 'apiKey', scopes: [] },
+      { consumerId, orderId },
+    );
     expectStatus(res, [200, 201, 204], `counting order ${orderId}`);
     return { values: { ...p, consumerId, orderId } };
   },
   'an event {idMensagem} was received': async (ctx, p) => {
     const idMensagem = p.idMensagem ?? `msg-${randomUUID()}`;
     const nomeEvento = p.nomeEvento ?? 'PedidoCriado';
-    const res = await ctx.call({ method: 'POST', path: '/Integration/app-events', scopes: ['integration:write'] }, { idMensagem, nomeEvento, mensagem: null }, 'application/json-patch+json');
+    const res = await ctx.call(
+      { method: 'POST', path: '/Integration/app-events', scopes: ['integration:write'] },
+      { idMensagem, nomeEvento, mensagem: null },
+      'application/json-patch+json',
+    );
     expectStatus(res, [200, 201, 202, 204], `sending event ${idMensagem}`);
     return { values: { ...p, idMensagem, nomeEvento } };
   },
@@ -171,9 +260,16 @@ const STATES: Record<string, StateSetUp> = {
 /** The fixtures each state needs on a deployment (the others need none). */
 const NEEDS: Record<string, (p: StateParams) => (keyof TargetFixtures)[]> = {
   'a merchant {merchantId} with provider {providerId} exists': () => ['merchantId', 'merchantProviderId'],
-  'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': () => ['merchantId', 'merchantProviderId', 'otherMerchantProviderId'],
+  'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': () => [
+    'merchantId',
+    'merchantProviderId',
+    'otherMerchantProviderId',
+  ],
   'a dealer {dealerId} exists': () => ['dealerId'],
-  'a coverage area {coverageAreaId} exists for dealer {dealerId}': (p) => ['dealerId', p.deletable === undefined ? 'coverageAreaId' : 'deletableCoverageAreaIds'],
+  'a coverage area {coverageAreaId} exists for dealer {dealerId}': (p) => [
+    'dealerId',
+    p.deletable === undefined ? 'coverageAreaId' : 'deletableCoverageAreaIds',
+  ],
   'a category {categoryId} exists': () => ['categoryId'],
   'a product {productId} exists': () => ['productId'],
 };
@@ -213,7 +309,12 @@ function readName(template: string, name: string): StateParams | undefined {
 }
 
 /** Sets up `state` on a deployment through its API and the profile's fixtures. */
-export async function setUpDeploymentState(session: TargetSession, ledger: FixtureLedger, state: string, params: StateParams): Promise<StateOutcome> {
+export async function setUpDeploymentState(
+  session: TargetSession,
+  ledger: FixtureLedger,
+  state: string,
+  params: StateParams,
+): Promise<StateOutcome> {
   const found = findState(state);
   const setUp = found ? STATES[found.template] : undefined;
   if (!found || !setUp) return { unavailable: `statesUrl (the state "${state}" cannot be set up through the API)` };
@@ -222,16 +323,17 @@ export async function setUpDeploymentState(session: TargetSession, ledger: Fixtu
   const ctx: DeploymentStateContext = {
     session,
     ledger,
-    call: async (operation, body, mediaType) => send({
-      method: operation.method,
-      url: `${session.url}${operation.path}`,
-      headers: {
-        authorization: await session.authorization(operation.scheme ?? 'bearer', operation.scopes),
-        ...(body !== undefined ? { 'content-type': mediaType ?? 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body } : {}),
-      timeoutMs: session.timeoutMs,
-    }),
+    call: async (operation, body, mediaType) =>
+      send({
+        method: operation.method,
+        url: `${session.url}${operation.path}`,
+        headers: {
+          authorization: await session.authorization(operation.scheme ?? 'bearer', operation.scopes),
+          ...(body !== undefined ? { 'content-type': mediaType ?? 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+        timeoutMs: session.timeoutMs,
+      }),
   };
   return setUp(ctx, { ...found.fromName, ...params });
 }

@@ -27,7 +27,10 @@ export interface HttpResponse {
 /** A request that got no whole answer in time; `durationMs` is how long it really waited. */
 export class RequestTimeoutError extends Error {
   override name = 'RequestTimeoutError';
-  constructor(readonly timeoutMs: number, readonly durationMs: number) {
+  constructor(
+    readonly timeoutMs: number,
+    readonly durationMs: number,
+  ) {
     super(`no answer within the ${formatSeconds(timeoutMs)} time-out (waited ${formatSeconds(durationMs)})`);
   }
 }
@@ -55,21 +58,31 @@ async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
   let payload: string | undefined;
   if (req.body !== undefined) {
     payload = req.raw ? String(req.body) : JSON.stringify(req.body);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
   }
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
   try {
-    const res = await request(req.url, { method: req.method as 'GET', headers, body: payload, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const res = await request(req.url, {
+      method: req.method as 'GET',
+      headers,
+      body: payload,
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     const text = await res.body.text();
     const durationMs = performance.now() - started;
     const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
     return { status: res.statusCode, headers: flat, body: parseBody(text), text, durationMs };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') throw new RequestTimeoutError(timeoutMs, performance.now() - started);
+    if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+      throw new RequestTimeoutError(timeoutMs, performance.now() - started);
     throw error;
   }
 }

@@ -48,13 +48,17 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
   const url = parseTargetUrl(text);
   const statesText = options.statesUrl ?? profile?.statesUrl;
   const statesUrl = statesText ? parseTargetUrl(statesText, 'the states URL') : undefined;
-  const timeoutMs = options.timeoutMs ?? (profile?.timeoutSeconds !== undefined ? profile.timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS);
-  if (!(timeoutMs > 0)) throw new TargetUsageError(`the time-out must be a positive number of seconds, not ${timeoutMs / 1000}`);
+  const timeoutMs =
+    options.timeoutMs ?? (profile?.timeoutSeconds !== undefined ? profile.timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS);
+  if (!(timeoutMs > 0))
+    throw new TargetUsageError(`the time-out must be a positive number of seconds, not ${timeoutMs / 1000}`);
   const credentials = resolveCredentials(options, profile);
   await checkTarget(url, timeoutMs);
   const simulator = await isSimulator(url, timeoutMs);
   if (!simulator && !credentials.token) {
-    throw new TargetUsageError(`${url} is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token in a profile`);
+    throw new TargetUsageError(
+      `${url} is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token in a profile`,
+    );
   }
   const tokenTenant = simulator ? tenantOfToken(credentials.token) : undefined;
   return {

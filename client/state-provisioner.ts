@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ProviderStateRequest } from '../spec/index.ts';
 import { send } from './http-client.ts';
-import { missingForState, setUpDeploymentState, type FixtureLedger, type StateOutcome, type StateParams } from './deployment-states.ts';
+import {
+  missingForState,
+  setUpDeploymentState,
+  type FixtureLedger,
+  type StateOutcome,
+  type StateParams,
+} from './deployment-states.ts';
 import type { ResolvedTarget } from './resolve-target.ts';
 import { BOUND_PARAMS } from './target-profile.ts';
 import type { TargetSession } from './target-session.ts';
@@ -22,13 +28,15 @@ export type { FixtureLedger, StateOutcome, StateParams } from './deployment-stat
  */
 const LOCAL_STATES: Record<string, (p: StateParams, target: ResolvedTarget) => StateParams> = {
   'no brand is named {name}': (p) => ({ ...p, name: `Brand ${randomUUID().slice(0, 8)}` }),
-  ...Object.fromEntries(BOUND_PARAMS.map((param) => [
-    `the client acts for ${param.replace(/Id$/, '')} {${param}}`,
-    (p: StateParams, target: ResolvedTarget): StateParams => {
-      const bound = target.simulator ? undefined : target.credentials.bound[param]?.id;
-      return { ...p, [param]: bound ?? p[param] ?? randomUUID() };
-    },
-  ])),
+  ...Object.fromEntries(
+    BOUND_PARAMS.map((param) => [
+      `the client acts for ${param.replace(/Id$/, '')} {${param}}`,
+      (p: StateParams, target: ResolvedTarget): StateParams => {
+        const bound = target.simulator ? undefined : target.credentials.bound[param]?.id;
+        return { ...p, [param]: bound ?? p[param] ?? randomUUID() };
+      },
+    ]),
+  ),
 };
 
 /** The states the harness answers itself, on every target. */
@@ -46,15 +54,21 @@ export interface StateProvisioner {
   missing(state: string, params: Record<string, unknown>): string | undefined;
 }
 
-export function createStateProvisioner(session: TargetSession, ledger: FixtureLedger = newFixtureLedger()): StateProvisioner {
+export function createStateProvisioner(
+  session: TargetSession,
+  ledger: FixtureLedger = newFixtureLedger(),
+): StateProvisioner {
   const { statesUrl } = session.target;
   const { admin } = session;
   const via = statesUrl ? 'statesUrl' : admin ? 'simulator' : 'api';
   // A states URL wins over the simulator's own states: the same request and answer either way.
-  const post = statesUrl ? statesEndpoint(statesUrl, session) : admin && ((request: ProviderStateRequest) => admin.setProviderState(request));
+  const post = statesUrl
+    ? statesEndpoint(statesUrl, session)
+    : admin && ((request: ProviderStateRequest) => admin.setProviderState(request));
   return {
     via,
-    missing: (state, params) => (post || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params))),
+    missing: (state, params) =>
+      post || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params)),
     async tearDown(state, params) {
       if (!post || LOCAL_STATES[state]) return;
       await post({ state, params: stringParams(params), action: 'teardown' });
@@ -73,13 +87,27 @@ export function createStateProvisioner(session: TargetSession, ledger: FixtureLe
 /** A deployment's Pact provider-states endpoint: the simulator's request and answer, at another URL. */
 function statesEndpoint(url: string, session: TargetSession) {
   return async (request: ProviderStateRequest): Promise<Record<string, unknown>> => {
-    const res = await send({ method: 'POST', url, headers: session.headers(), body: request, timeoutMs: session.timeoutMs });
-    const what = request.action === 'teardown' ? `tearing down provider state "${request.state}"` : `provider state "${request.state}"`;
-    if (res.status < 200 || res.status >= 300) throw new Error(`${what} was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
+    const res = await send({
+      method: 'POST',
+      url,
+      headers: session.headers(),
+      body: request,
+      timeoutMs: session.timeoutMs,
+    });
+    const what =
+      request.action === 'teardown'
+        ? `tearing down provider state "${request.state}"`
+        : `provider state "${request.state}"`;
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`${what} was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
     return res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {};
   };
 }
 
 function stringParams(params: Record<string, unknown>): StateParams {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }

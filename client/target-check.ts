@@ -18,8 +18,10 @@ export function parseTargetUrl(text: string, what = 'the target'): string {
   } catch {
     throw new TargetUsageError(`${what} "${text}" is not a URL; give one like https://staging.example.com`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetUsageError(`${what} "${text}" is not an http or https URL`);
-  if (url.search || url.hash) throw new TargetUsageError(`${what} "${text}" has a query or fragment; give the base URL only`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TargetUsageError(`${what} "${text}" is not an http or https URL`);
+  if (url.search || url.hash)
+    throw new TargetUsageError(`${what} "${text}" has a query or fragment; give the base URL only`);
   return text.replace(/\/+$/, '');
 }
 

@@ -51,7 +51,10 @@ export interface ProfileProblem {
 /** A profile file that cannot be used; `problems` holds each one with its line and column. */
 export class ProfileError extends TargetUsageError {
   override name = 'ProfileError';
-  constructor(readonly file: string, readonly problems: ProfileProblem[]) {
+  constructor(
+    readonly file: string,
+    readonly problems: ProfileProblem[],
+  ) {
     super(problems.map((p) => `${file}:${p.line}:${p.column}: ${p.message}`).join('\n'));
   }
 }
@@ -65,7 +68,13 @@ export function loadTargetProfile(file: string): TargetProfile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ProfileError(file, [{ line: 1, column: 1, message: `cannot read the profile: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }]);
+    throw new ProfileError(file, [
+      {
+        line: 1,
+        column: 1,
+        message: `cannot read the profile: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      },
+    ]);
   }
   return parseTargetProfile(text, file);
 }
@@ -78,7 +87,10 @@ export function parseTargetProfile(text: string, file = 'profile'): TargetProfil
     return { line, column: col };
   };
   if (document.errors.length > 0) {
-    throw new ProfileError(file, document.errors.map((e) => ({ ...at(e.pos[0]), message: e.message.split('\n')[0] ?? e.message })));
+    throw new ProfileError(
+      file,
+      document.errors.map((e) => ({ ...at(e.pos[0]), message: e.message.split('\n')[0] ?? e.message })),
+    );
   }
   const value: unknown = document.toJS();
   if (validate(value)) return value;
@@ -86,22 +98,35 @@ export function parseTargetProfile(text: string, file = 'profile'): TargetProfil
     // oneOf reports each branch; the summary below says what a secret must be.
     .filter((e) => !(e.instancePath.length > 0 && /\/(oneOf)\/\d+\//.test(e.schemaPath)))
     .map((e): ProfileProblem => {
-      const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : undefined;
+      const path = e.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? (e.params as { additionalProperty: string }).additionalProperty
+          : undefined;
       const node = document.getIn(extra ? [...path, extra] : path, true);
       const keyNode = extra ? findKey(document, path, extra) : undefined;
       const range = (keyNode ?? (isNode(node) ? node : undefined))?.range;
       const where = path.length ? path.join('.') : 'the profile';
-      const message = e.keyword === 'additionalProperties' ? `${where === 'the profile' ? '' : `${where}: `}unknown key "${extra ?? ''}"`
-        : e.keyword === 'oneOf' ? `${where}: must be one of { env: NAME }, { command: "..." } or { value: "..." }`
-          : `${where} ${e.message ?? 'is invalid'}`;
+      const message =
+        e.keyword === 'additionalProperties'
+          ? `${where === 'the profile' ? '' : `${where}: `}unknown key "${extra ?? ''}"`
+          : e.keyword === 'oneOf'
+            ? `${where}: must be one of { env: NAME }, { command: "..." } or { value: "..." }`
+            : `${where} ${e.message ?? 'is invalid'}`;
       return { ...(range ? at(range[0]) : { line: 1, column: 1 }), message };
     });
   throw new ProfileError(file, problems);
 }
 
 /** The node of a mapping's key, for pointing at an unknown key rather than its value. */
-function findKey(document: ReturnType<typeof parseDocument>, path: string[], key: string): { range?: [number, number, number] | null } | undefined {
+function findKey(
+  document: ReturnType<typeof parseDocument>,
+  path: string[],
+  key: string,
+): { range?: [number, number, number] | null } | undefined {
   const parent: unknown = path.length ? document.getIn(path, true) : document.contents;
   const items = (parent as { items?: { key?: unknown }[] } | null)?.items ?? [];
   const pair = items.find((item) => isNode(item.key) && String((item.key as { value?: unknown }).value) === key);

@@ -49,12 +49,18 @@ export interface TargetSession {
 
 export function connectTarget(target: ResolvedTarget, options: { tenant?: string } = {}): TargetSession {
   const { url, simulator, credentials } = target;
-  const tenant = simulator ? target.tokenTenant ?? options.tenant ?? `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const tenant = simulator
+    ? (target.tokenTenant ??
+      options.tenant ??
+      `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`)
+    : undefined;
   const handedOut = new Set<string>(target.secrets);
   const apiKey = credentials.apiKey ?? process.env.GAS_API_KEY ?? DEV_API_KEY;
   handedOut.add(apiKey);
   const minted = new Map<string, Promise<string>>();
-  const admin = simulator ? createAdminClient({ baseUrl: url, timeoutMs: target.timeoutMs, ...(tenant ? { tenant } : {}) }) : undefined;
+  const admin = simulator
+    ? createAdminClient({ baseUrl: url, timeoutMs: target.timeoutMs, ...(tenant ? { tenant } : {}) })
+    : undefined;
 
   const mintToken = async (claims: TokenClaims): Promise<string> => {
     if (!admin) throw new Error(`${url} is not a gas-harness simulator; it cannot mint tokens`);
@@ -91,7 +97,8 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
         if (need.kind === 'expired') return mintOnce({ scopes: need.scopes, expiresInSeconds: -120 });
         return mintOnce({ scopes: need.scopes, [need.param]: need.id });
       }
-      if (need.kind === 'withoutPermission') return credentials.tokenWithoutPermission ?? { unavailable: 'credentials.tokenWithoutPermission' };
+      if (need.kind === 'withoutPermission')
+        return credentials.tokenWithoutPermission ?? { unavailable: 'credentials.tokenWithoutPermission' };
       if (need.kind === 'expired') return credentials.expiredToken ?? { unavailable: 'credentials.expiredToken' };
       const bound = credentials.bound[need.param];
       if (!bound) return { unavailable: `credentials.bound.${need.param}` };

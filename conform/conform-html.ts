@@ -5,13 +5,22 @@ import { coverageLine, type ConformReport } from './conform-report.ts';
 export function conformHtmlReport(report: ConformReport): HtmlReport {
   const { totals } = report;
   const operations = new Set(report.rules.map((r) => r.operationId).filter((id): id is string => id !== undefined));
-  const checked = new Set(report.rules.filter((r) => r.verdict !== 'skipped').map((r) => r.operationId).filter((id): id is string => id !== undefined));
+  const checked = new Set(
+    report.rules
+      .filter((r) => r.verdict !== 'skipped')
+      .map((r) => r.operationId)
+      .filter((id): id is string => id !== undefined),
+  );
   const onlySkipped = [...operations].filter((id) => !checked.has(id));
   return {
     ...reportHead('conform', report),
     totals: [
       { label: 'FAILURE', value: totals.FAILURE, tone: totals.FAILURE > 0 ? 'bad' : 'good' },
-      { label: `DIVERGENCE${report.strict ? ' (strict)' : ''}`, value: totals.DIVERGENCE, tone: totals.DIVERGENCE > 0 ? 'warn' : 'good' },
+      {
+        label: `DIVERGENCE${report.strict ? ' (strict)' : ''}`,
+        value: totals.DIVERGENCE,
+        tone: totals.DIVERGENCE > 0 ? 'warn' : 'good',
+      },
       { label: 'pass', value: totals.pass, tone: 'good' },
       { label: 'skipped', value: totals.skipped },
       { label: 'fuzz seed', value: String(report.seed) },
@@ -22,15 +31,28 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
       ...report.checkers.map((c) => `${c.source}: ${c.summary} (${(c.durationMs / 1000).toFixed(1)} s)`),
     ],
     notices: report.notices,
-    operations: groupByOperation(report.rules, (r) => r.operationId, (r) => {
-      const curl = r.where?.split('\n').find((line) => line.startsWith('curl '));
-      return {
-        rule: r.rule, verdict: r.verdict, source: r.source,
-        ...(r.basis ? { basis: r.basis } : {}), ...(r.why ? { why: r.why } : {}),
-        ...(r.expected ? { expected: r.expected } : {}), ...(r.got ? { got: r.got } : {}),
-        ...(r.where ? { where: r.where } : {}), ...(r.skipReason ? { skipReason: r.skipReason } : {}),
-        ...(curl ? { replay: curl } : r.source === 'scenarios' && r.where ? { replay: `npx gas-harness scenarios run ${r.where.replace(/:\d+$/, '')} --target ${report.target}` } : {}),
-      };
-    }),
+    operations: groupByOperation(
+      report.rules,
+      (r) => r.operationId,
+      (r) => {
+        const curl = r.where?.split('\n').find((line) => line.startsWith('curl '));
+        return {
+          rule: r.rule,
+          verdict: r.verdict,
+          source: r.source,
+          ...(r.basis ? { basis: r.basis } : {}),
+          ...(r.why ? { why: r.why } : {}),
+          ...(r.expected ? { expected: r.expected } : {}),
+          ...(r.got ? { got: r.got } : {}),
+          ...(r.where ? { where: r.where } : {}),
+          ...(r.skipReason ? { skipReason: r.skipReason } : {}),
+          ...(curl
+            ? { replay: curl }
+            : r.source === 'scenarios' && r.where
+              ? { replay: `npx gas-harness scenarios run ${r.where.replace(/:\d+$/, '')} --target ${report.target}` }
+              : {}),
+        };
+      },
+    ),
   };
 }

@@ -9,7 +9,11 @@ import { describeBrokenRule } from './console-summary.ts';
 
 function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
   const name = `${rule.operationId ?? '-'} ${rule.rule}${rule.expected ? `: ${rule.expected}` : ''}`;
-  const kase: JunitCase = { name, classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`, timeMs: rule.durationMs ?? timeMs };
+  const kase: JunitCase = {
+    name,
+    classname: `conform.${rule.source}${rule.operationId ? `.${rule.operationId}` : ''}`,
+    timeMs: rule.durationMs ?? timeMs,
+  };
   const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
   if (rule.verdict === 'FAILURE' || (rule.verdict === 'DIVERGENCE' && strict)) {
     kase.failure = { message, details: describeBrokenRule(rule) };
@@ -24,8 +28,16 @@ function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
 /** One suite per checker, timed by how long the checker ran; a last suite holds the coverage rule. */
 export function conformJunitSuites(report: ConformReport): JunitSuite[] {
   const { coverage } = report;
-  const coverageCase: JunitCase = { name: `coverage: at least ${coverage.minimum}% of the known rules checked`, classname: 'conform.coverage', timeMs: 0 };
-  if (coverage.percent < coverage.minimum) coverageCase.failure = { message: coverageLine(coverage), details: coverage.skipped.map((s) => `${s.rules}× ${s.reason}`).join('\n') };
+  const coverageCase: JunitCase = {
+    name: `coverage: at least ${coverage.minimum}% of the known rules checked`,
+    classname: 'conform.coverage',
+    timeMs: 0,
+  };
+  if (coverage.percent < coverage.minimum)
+    coverageCase.failure = {
+      message: coverageLine(coverage),
+      details: coverage.skipped.map((s) => `${s.rules}× ${s.reason}`).join('\n'),
+    };
   return [
     ...RULE_SOURCES.map((source) => {
       const rules = report.rules.filter((r) => r.source === source);
@@ -33,7 +45,11 @@ export function conformJunitSuites(report: ConformReport): JunitSuite[] {
       // them, so each suite's time is the checker's real time.
       const checkerMs = report.checkers.find((c) => c.source === source)?.durationMs ?? 0;
       const timeMs = rules.length > 0 ? checkerMs / rules.length : 0;
-      return { name: `conform ${source}`, cases: rules.map((r) => toCase(r, report.strict, timeMs)), timeMs: checkerMs };
+      return {
+        name: `conform ${source}`,
+        cases: rules.map((r) => toCase(r, report.strict, timeMs)),
+        timeMs: checkerMs,
+      };
     }),
     { name: 'conform coverage', cases: [coverageCase], timeMs: 0 },
   ];

@@ -90,7 +90,8 @@ export function passes(totals: VerdictCounts, strict: boolean): boolean {
 }
 
 /** The verdict of a broken rule on this basis. */
-export const brokenVerdict = (basis: 'documented' | 'assumed'): 'FAILURE' | 'DIVERGENCE' => (basis === 'documented' ? 'FAILURE' : 'DIVERGENCE');
+export const brokenVerdict = (basis: 'documented' | 'assumed'): 'FAILURE' | 'DIVERGENCE' =>
+  basis === 'documented' ? 'FAILURE' : 'DIVERGENCE';
 
 /** Skipped rules grouped by their reason, largest group first. */
 export function skippedByReason(rules: readonly ConformRule[]): [string, ConformRule[]][] {
@@ -116,6 +117,9 @@ export function coverageOf(rules: readonly ConformRule[], minimum: number): Cove
 
 /** One line: rules checked of known, and whether that meets the minimum. */
 export function coverageLine(coverage: Coverage): string {
-  const below = coverage.percent < coverage.minimum ? ` — below the minimum of ${coverage.minimum}% (--min-coverage): the run fails` : ` (minimum ${coverage.minimum}%)`;
+  const below =
+    coverage.percent < coverage.minimum
+      ? ` — below the minimum of ${coverage.minimum}% (--min-coverage): the run fails`
+      : ` (minimum ${coverage.minimum}%)`;
   return `coverage: ${coverage.checked} of ${coverage.known} known rules checked (${coverage.percent}%), ${coverage.known - coverage.checked} skipped${below}`;
 }

@@ -9,8 +9,16 @@ import { runScenarios } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
 import {
-  countVerdicts, coverageOf, DEFAULT_MIN_COVERAGE, passes, RULE_SOURCES,
-  type CheckerRun, type ConformReport, type ConformRule, type RuleSource, type VerdictCounts,
+  countVerdicts,
+  coverageOf,
+  DEFAULT_MIN_COVERAGE,
+  passes,
+  RULE_SOURCES,
+  type CheckerRun,
+  type ConformReport,
+  type ConformRule,
+  type RuleSource,
+  type VerdictCounts,
 } from './conform-report.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
 import { pactRules } from './pact-rules.ts';
@@ -54,9 +62,11 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const fuzzRuns = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
-  if (!Number.isInteger(fuzzRuns) || fuzzRuns < 1) throw new ConformUsageError(`fuzz runs must be a positive integer, not ${fuzzRuns}`);
+  if (!Number.isInteger(fuzzRuns) || fuzzRuns < 1)
+    throw new ConformUsageError(`fuzz runs must be a positive integer, not ${fuzzRuns}`);
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  if (!(minCoverage >= 0 && minCoverage <= 100)) throw new ConformUsageError(`the minimum coverage must be a percent from 0 to 100, not ${minCoverage}`);
+  if (!(minCoverage >= 0 && minCoverage <= 100))
+    throw new ConformUsageError(`the minimum coverage must be a percent from 0 to 100, not ${minCoverage}`);
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
   // Resolved and reached once: a dead or mistyped target stops here, before any checker.
   const target = await resolveTarget(options);
@@ -80,7 +90,16 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       const message = error instanceof Error ? error.message : String(error);
       outcome = {
         summary: `could not run: ${message}`,
-        rules: [{ source, rule: `${source} run`, verdict: 'FAILURE', basis: 'documented', expected: 'the checker runs against the target', got: message }],
+        rules: [
+          {
+            source,
+            rule: `${source} run`,
+            verdict: 'FAILURE',
+            basis: 'documented',
+            expected: 'the checker runs against the target',
+            got: message,
+          },
+        ],
       };
     }
     const durationMs = Math.round(performance.now() - began);
@@ -88,7 +107,9 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
     notices.push(...(outcome.notices ?? []).map((n) => `${source}: ${n}`));
     checkers.push({ source, durationMs, summary: outcome.summary });
     const counts = countVerdicts(outcome.rules);
-    progress(`${source}: ${outcome.summary}; ${counts.pass} pass, ${counts.FAILURE} FAILURE, ${counts.DIVERGENCE} DIVERGENCE, ${counts.skipped} skipped in ${(durationMs / 1000).toFixed(1)} s`);
+    progress(
+      `${source}: ${outcome.summary}; ${counts.pass} pass, ${counts.FAILURE} FAILURE, ${counts.DIVERGENCE} DIVERGENCE, ${counts.skipped} skipped in ${(durationMs / 1000).toFixed(1)} s`,
+    );
   };
 
   await run('scenarios', async () => {
@@ -107,30 +128,42 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   });
 
   await run('fuzz', async () => {
-    const report = await fuzz({ resolved: target, ledger, runs: fuzzRuns, seed, strict: false, ...(options.fuzzOut ? { out: options.fuzzOut } : {}) });
+    const report = await fuzz({
+      resolved: target,
+      ledger,
+      runs: fuzzRuns,
+      seed,
+      strict: false,
+      ...(options.fuzzOut ? { out: options.fuzzOut } : {}),
+    });
     return { rules: fuzzRules(report), summary: fuzzSummary(report), notices: report.notes };
   });
 
   const totals = countVerdicts(rules);
-  const totalsBySource = Object.fromEntries(RULE_SOURCES.map((s) => [s, countVerdicts(rules.filter((r) => r.source === s))])) as Record<RuleSource, VerdictCounts>;
+  const totalsBySource = Object.fromEntries(
+    RULE_SOURCES.map((s) => [s, countVerdicts(rules.filter((r) => r.source === s))]),
+  ) as Record<RuleSource, VerdictCounts>;
   const strict = options.strict ?? false;
   const coverage = coverageOf(rules, minCoverage);
-  return redactDeep<ConformReport>({
-    target: url,
-    simulator: target.simulator,
-    startedAt,
-    durationMs: Math.round(performance.now() - started),
-    strict,
-    seed,
-    fuzzRuns,
-    checkers,
-    rules,
-    totals,
-    totalsBySource,
-    notices,
-    coverage,
-    passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
-  }, [...secrets]);
+  return redactDeep<ConformReport>(
+    {
+      target: url,
+      simulator: target.simulator,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      strict,
+      seed,
+      fuzzRuns,
+      checkers,
+      rules,
+      totals,
+      totalsBySource,
+      notices,
+      coverage,
+      passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
+    },
+    [...secrets],
+  );
 }
 
 /** FUZZ_SEED as the fuzzer reads it; a bad one is a misuse of conform. */

@@ -3,9 +3,17 @@
  * with its operation, rule, expectation, what the target did and why the rule is assumed, then the
  * skipped rules grouped by reason, the run's notes and the verdict.
  */
-import { coverageLine, RULE_SOURCES, skippedByReason, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
+import {
+  coverageLine,
+  RULE_SOURCES,
+  skippedByReason,
+  type ConformReport,
+  type ConformRule,
+  type VerdictCounts,
+} from './conform-report.ts';
 
-const counts = (c: VerdictCounts) => `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.skipped} skipped`;
+const counts = (c: VerdictCounts) =>
+  `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.skipped} skipped`;
 const total = (c: VerdictCounts) => c.pass + c.FAILURE + c.DIVERGENCE + c.skipped;
 const indent = (text: string, prefix: string) => text.split('\n').join(`\n${prefix}`);
 
@@ -24,7 +32,10 @@ export function verdictLine(report: ConformReport): string {
   const { FAILURE, DIVERGENCE } = report.totals;
   const lenient = DIVERGENCE > 0 && !report.strict ? ' (divergences do not fail the run; --strict makes them)' : '';
   const { checked, known, percent, minimum } = report.coverage;
-  const low = percent < minimum ? `, coverage ${percent}% below the minimum of ${minimum}%` : `, ${checked} of ${known} rules checked (${percent}%)`;
+  const low =
+    percent < minimum
+      ? `, coverage ${percent}% below the minimum of ${minimum}%`
+      : `, ${checked} of ${known} rules checked (${percent}%)`;
   return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${low}${lenient}`;
 }
 
@@ -37,12 +48,17 @@ export function formatConformReport(report: ConformReport): string {
     const checker = report.checkers.find((c) => c.source === source);
     const c = report.totalsBySource[source];
     const time = checker ? ` in ${(checker.durationMs / 1000).toFixed(1)} s` : '';
-    lines.push(`  ${source.padEnd(9)} ${String(total(c)).padStart(5)} rules: ${counts(c)}${time}${checker ? ` — ${checker.summary}` : ''}`);
+    lines.push(
+      `  ${source.padEnd(9)} ${String(total(c)).padStart(5)} rules: ${counts(c)}${time}${checker ? ` — ${checker.summary}` : ''}`,
+    );
   }
   lines.push(`  ${'total'.padEnd(9)} ${String(total(report.totals)).padStart(5)} rules: ${counts(report.totals)}`);
   lines.push(`  ${coverageLine(report.coverage)}`);
 
-  for (const [title, verdict] of [['FAILURES', 'FAILURE'], ['DIVERGENCES', 'DIVERGENCE']] as const) {
+  for (const [title, verdict] of [
+    ['FAILURES', 'FAILURE'],
+    ['DIVERGENCES', 'DIVERGENCE'],
+  ] as const) {
     const broken = report.rules.filter((r) => r.verdict === verdict);
     if (broken.length === 0) continue;
     lines.push('', `${title} (${broken.length})`, ...broken.map(describeBrokenRule));

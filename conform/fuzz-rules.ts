@@ -20,7 +20,11 @@ const CHECK_EXPECTATIONS: Record<string, string> = {
 };
 
 function failureRule(failure: FuzzFailure, rule: string, expected: string): ConformRule {
-  const replay = [`seed ${failure.seed}, path ${failure.path}, run seed ${failure.runSeed}`, failure.curl, ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : [])];
+  const replay = [
+    `seed ${failure.seed}, path ${failure.path}, run seed ${failure.runSeed}`,
+    failure.curl,
+    ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : []),
+  ];
   // Whatever rule a 5xx answer broke, it is a FAILURE: no assumption makes a server error the answer.
   const divergence = failure.divergence && (failure.status ?? 0) < 500;
   const why = divergence ? failure.assumed : (failure.status ?? 0) >= 500 ? SERVER_ERROR_NOTE : undefined;
@@ -51,13 +55,28 @@ export function fuzzRules(report: FuzzReport): ConformRule[] {
   for (const op of report.operations) {
     for (const check of checks) {
       const expected = CHECK_EXPECTATIONS[check] ?? check;
-      const found = report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'));
-      if (found.length === 0) rules.push({ source: 'fuzz', operationId: op.operationId, rule: `fuzz check ${check}`, verdict: 'pass', expected });
+      const found = report.failures.filter(
+        (f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'),
+      );
+      if (found.length === 0)
+        rules.push({
+          source: 'fuzz',
+          operationId: op.operationId,
+          rule: `fuzz check ${check}`,
+          verdict: 'pass',
+          expected,
+        });
       for (const failure of found) rules.push(broken(failure, `fuzz check ${check}`, expected));
     }
     // An operation with nothing to make invalid has no negative rule to check: it is not a rule at all.
     for (const reason of op.skipped.filter((r) => !r.startsWith(NOTHING_TO_INVALIDATE))) {
-      rules.push({ source: 'fuzz', operationId: op.operationId, rule: `fuzz ${reason.split(':')[0] ?? 'cases'} cases`, verdict: 'skipped', skipReason: reason });
+      rules.push({
+        source: 'fuzz',
+        operationId: op.operationId,
+        rule: `fuzz ${reason.split(':')[0] ?? 'cases'} cases`,
+        verdict: 'skipped',
+        skipReason: reason,
+      });
     }
   }
   for (const sequence of report.sequences) {
@@ -72,7 +91,10 @@ export function fuzzRules(report: FuzzReport): ConformRule[] {
   }
   // A failure the fuzzer reports for an operation or sequence it does not summarize still counts.
   for (const failure of report.failures) {
-    if (!used.has(failure)) rules.push(failureRule(failure, `fuzz check ${failure.check}`, CHECK_EXPECTATIONS[failure.check] ?? failure.check));
+    if (!used.has(failure))
+      rules.push(
+        failureRule(failure, `fuzz check ${failure.check}`, CHECK_EXPECTATIONS[failure.check] ?? failure.check),
+      );
   }
   return rules;
 }

@@ -1,8 +1,21 @@
 /** `gas-harness conform`: the scenario suites, the Pact verification and a fuzz budget against one target, in one report. */
 export { conform, ConformUsageError, DEFAULT_FUZZ_RUNS, type ConformOptions } from './conform.ts';
 export {
-  countVerdicts, coverageLine, coverageOf, DEFAULT_MIN_COVERAGE, passes, RULE_SOURCES, skippedByReason, VERDICTS,
-  type CheckerRun, type ConformReport, type ConformRule, type Coverage, type RuleSource, type Verdict, type VerdictCounts,
+  countVerdicts,
+  coverageLine,
+  coverageOf,
+  DEFAULT_MIN_COVERAGE,
+  passes,
+  RULE_SOURCES,
+  skippedByReason,
+  VERDICTS,
+  type CheckerRun,
+  type ConformReport,
+  type ConformRule,
+  type Coverage,
+  type RuleSource,
+  type Verdict,
+  type VerdictCounts,
 } from './conform-report.ts';
 export { describeBrokenRule, formatConformReport, verdictLine } from './console-summary.ts';
 export { conformJunitSuites } from './conform-junit.ts';

@@ -3,7 +3,14 @@
  * the verdict, a totals table per checker, then the FAILURES and the DIVERGENCES as tables
  * (operation, rule, expected, got, why assumed), the skipped rules by reason and the run's notes.
  */
-import { coverageLine, RULE_SOURCES, skippedByReason, type ConformReport, type ConformRule, type VerdictCounts } from './conform-report.ts';
+import {
+  coverageLine,
+  RULE_SOURCES,
+  skippedByReason,
+  type ConformReport,
+  type ConformRule,
+  type VerdictCounts,
+} from './conform-report.ts';
 import { verdictLine } from './console-summary.ts';
 
 /** Rows per table: a job summary has a size limit, and conform.json holds every rule. */
@@ -13,7 +20,10 @@ const MAX_CELL = 300;
 /** A table cell: one line, pipes escaped, long text cut. */
 function cell(text: string | undefined): string {
   if (!text) return '';
-  const flat = text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;');
+  const flat = text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;');
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
@@ -26,13 +36,27 @@ function codeCell(text: string | undefined): string {
   return code((flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat).replace(/\|/g, '\\|'));
 }
 const row = (values: string[]) => `| ${values.join(' | ')} |`;
-const countCells = (c: VerdictCounts) => [String(c.pass + c.FAILURE + c.DIVERGENCE + c.skipped), String(c.pass), String(c.FAILURE), String(c.DIVERGENCE), String(c.skipped)];
+const countCells = (c: VerdictCounts) => [
+  String(c.pass + c.FAILURE + c.DIVERGENCE + c.skipped),
+  String(c.pass),
+  String(c.FAILURE),
+  String(c.DIVERGENCE),
+  String(c.skipped),
+];
 
 function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
   const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note'])];
   const lines = [row(head), row(head.map(() => '---'))];
   for (const r of rules.slice(0, MAX_ROWS)) {
-    lines.push(row([r.operationId ? code(r.operationId) : '', cell(r.source === 'scenarios' && r.where ? `${r.rule} (${r.where})` : r.rule), cell(r.expected), codeCell(r.got), cell(r.why)]));
+    lines.push(
+      row([
+        r.operationId ? code(r.operationId) : '',
+        cell(r.source === 'scenarios' && r.where ? `${r.rule} (${r.where})` : r.rule),
+        cell(r.expected),
+        codeCell(r.got),
+        cell(r.why),
+      ]),
+    );
   }
   if (rules.length > MAX_ROWS) lines.push('', `… and ${rules.length - MAX_ROWS} more in \`conform.json\`.`);
   return lines;
@@ -50,17 +74,20 @@ export function renderMarkdownSummary(report: ConformReport): string {
     '',
     row(['checker', 'rules', 'pass', 'FAILURE', 'DIVERGENCE', 'skipped', 'what ran']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---']),
-    ...RULE_SOURCES.map((s) => row([s, ...countCells(report.totalsBySource[s]), cell(report.checkers.find((c) => c.source === s)?.summary)])),
+    ...RULE_SOURCES.map((s) =>
+      row([s, ...countCells(report.totalsBySource[s]), cell(report.checkers.find((c) => c.source === s)?.summary)]),
+    ),
     row(['**total**', ...countCells(report.totals).map((n) => `**${n}**`), '']),
     '',
     `**${coverageLine(report.coverage).replace(/^coverage/, 'Coverage')}**`,
     '',
-    'A **FAILURE** breaks a rule the platform\'s interface description documents. A **DIVERGENCE** breaks a rule the spec only assumes (`x-assumed`): the deployment answered differently, so the spec may need correcting.',
+    "A **FAILURE** breaks a rule the platform's interface description documents. A **DIVERGENCE** breaks a rule the spec only assumes (`x-assumed`): the deployment answered differently, so the spec may need correcting.",
   ];
   const failures = report.rules.filter((r) => r.verdict === 'FAILURE');
   const divergences = report.rules.filter((r) => r.verdict === 'DIVERGENCE');
   if (failures.length) lines.push('', `### FAILURES (${failures.length})`, '', ...ruleTable(failures, false));
-  if (divergences.length) lines.push('', `### DIVERGENCES (${divergences.length})`, '', ...ruleTable(divergences, true));
+  if (divergences.length)
+    lines.push('', `### DIVERGENCES (${divergences.length})`, '', ...ruleTable(divergences, true));
   const skipped = skippedByReason(report.rules);
   if (skipped.length) {
     lines.push('', `### Skipped (${report.totals.skipped})`, '', row(['rules', 'reason']), row(['---:', '---']));

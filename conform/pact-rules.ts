@@ -18,12 +18,21 @@
  * DIVERGENCE carrying the first assumption's reason.
  */
 import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
-import { headerBasis, schemaBasis, statusBasis, type Contract, type RuleBasis, type ValidationIssue } from '../spec/index.ts';
+import {
+  headerBasis,
+  schemaBasis,
+  statusBasis,
+  type Contract,
+  type RuleBasis,
+  type ValidationIssue,
+} from '../spec/index.ts';
 import { brokenVerdict, type ConformRule } from './conform-report.ts';
 
 /** One rule per committed interaction: verified (pass, FAILURE, DIVERGENCE), skipped with its reason, or missing from the verifier's report (FAILURE). */
 export function pactRules(contract: Contract, report: VerifyPactsReport, location = PACTS_DIR): ConformRule[] {
-  const interactions = new Map(readPactFiles(location).flatMap(({ pact }) => pact.interactions.map((i) => [i.description, i] as const)));
+  const interactions = new Map(
+    readPactFiles(location).flatMap(({ pact }) => pact.interactions.map((i) => [i.description, i] as const)),
+  );
   const rules: ConformRule[] = [];
   const reported = new Set<string>();
   for (const result of report.results) {
@@ -31,7 +40,11 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
     const interaction = interactions.get(result.description);
     const base = {
       source: 'pact' as const,
-      ...(result.operationId ? { operationId: result.operationId } : interaction ? operationOf(contract, interaction) : {}),
+      ...(result.operationId
+        ? { operationId: result.operationId }
+        : interaction
+          ? operationOf(contract, interaction)
+          : {}),
       rule: `pact interaction "${result.description}"`,
       ...(interaction ? { expected: expectedOf(interaction) } : {}),
       where: result.description,
@@ -41,10 +54,16 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
       continue;
     }
     if (result.passed) {
-      rules.push({ ...base, verdict: 'pass', basis: interaction ? interactionBasis(contract, interaction, []).basis : 'documented' });
+      rules.push({
+        ...base,
+        verdict: 'pass',
+        basis: interaction ? interactionBasis(contract, interaction, []).basis : 'documented',
+      });
       continue;
     }
-    const basis = interaction ? interactionBasis(contract, interaction, result.mismatches) : { basis: 'documented' as const };
+    const basis = interaction
+      ? interactionBasis(contract, interaction, result.mismatches)
+      : { basis: 'documented' as const };
     rules.push({
       ...base,
       verdict: brokenVerdict(basis.basis),
@@ -56,8 +75,14 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
   for (const [description, interaction] of interactions) {
     if (reported.has(description)) continue;
     rules.push({
-      source: 'pact', ...operationOf(contract, interaction), rule: `pact interaction "${description}"`, verdict: 'FAILURE', basis: 'documented',
-      expected: expectedOf(interaction), got: `the verifier reported no result for it${report.notices.length ? ` (${report.notices.join('; ')})` : ''}`, where: description,
+      source: 'pact',
+      ...operationOf(contract, interaction),
+      rule: `pact interaction "${description}"`,
+      verdict: 'FAILURE',
+      basis: 'documented',
+      expected: expectedOf(interaction),
+      got: `the verifier reported no result for it${report.notices.length ? ` (${report.notices.join('; ')})` : ''}`,
+      where: description,
     });
   }
   return rules;
@@ -70,11 +95,19 @@ const HEADER_MISMATCH = /header '([^']+)'/i;
 export function interactionBasis(contract: Contract, interaction: PactInteraction, mismatches: string[]): RuleBasis {
   const called = contract.match(interaction.request.method, interaction.request.path);
   const expected = interaction.response.status;
-  if (!called) return { basis: 'documented', reason: `${interaction.request.method} ${interaction.request.path} calls no operation of the spec` };
+  if (!called)
+    return {
+      basis: 'documented',
+      reason: `${interaction.request.method} ${interaction.request.path} calls no operation of the spec`,
+    };
   const { operation: op, params } = called;
   const wrongStatus = mismatches.map((m) => STATUS_MISMATCH.exec(m)).find((m) => m !== null);
-  const issues = (): ValidationIssue[] => [...contract.validators.params(op.id, params), ...requestBodyIssues(contract, op.id, interaction)];
-  if (wrongStatus || mismatches.length === 0) return statusBasis(op, expected, Number(wrongStatus?.[2] ?? expected), issues());
+  const issues = (): ValidationIssue[] => [
+    ...contract.validators.params(op.id, params),
+    ...requestBodyIssues(contract, op.id, interaction),
+  ];
+  if (wrongStatus || mismatches.length === 0)
+    return statusBasis(op, expected, Number(wrongStatus?.[2] ?? expected), issues());
   const response = op.responses.get(expected);
   const bases = mismatches.map((mismatch): RuleBasis => {
     const header = HEADER_MISMATCH.exec(mismatch)?.[1];

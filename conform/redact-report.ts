@@ -15,5 +15,7 @@ export function redactText(text: string, secrets: Iterable<string>): string {
 /** A copy of a JSON value with every secret removed from its strings. */
 export function redactDeep<T>(value: T, secrets: Iterable<string>): T {
   const list = [...secrets];
-  return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'string' ? redactText(v, list) : v)) as T;
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    typeof v === 'string' ? redactText(v, list) : v,
+  ) as T;
 }

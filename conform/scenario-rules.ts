@@ -19,7 +19,16 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
   const operation = step.operationId ? { operationId: step.operationId } : {};
   const rule = `scenario "${suite.name}" step "${step.name}"`;
   if (step.outcome === 'skipped') {
-    return [{ source: 'scenarios', ...operation, rule, verdict: 'skipped', where, skipReason: step.skipReason ?? suite.skipReason ?? 'skipped' }];
+    return [
+      {
+        source: 'scenarios',
+        ...operation,
+        rule,
+        verdict: 'skipped',
+        where,
+        skipReason: step.skipReason ?? suite.skipReason ?? 'skipped',
+      },
+    ];
   }
   const label = step.operationId ?? `${step.method} ${step.path.split('?')[0] ?? step.path}`;
   const rules = step.checks.map((check): ConformRule => ({
@@ -36,8 +45,14 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
   }));
   if (step.error) {
     rules.push({
-      source: 'scenarios', ...operation, rule, verdict: 'FAILURE', basis: 'documented',
-      expected: 'the step runs to the end', got: step.error, where,
+      source: 'scenarios',
+      ...operation,
+      rule,
+      verdict: 'FAILURE',
+      basis: 'documented',
+      expected: 'the step runs to the end',
+      got: step.error,
+      where,
     });
   }
   return rules;
@@ -48,8 +63,13 @@ export function scenarioRules(report: ScenarioReport): ConformRule[] {
   for (const suite of report.suites) {
     if (suite.error) {
       rules.push({
-        source: 'scenarios', rule: `scenario "${suite.name}"`, verdict: 'FAILURE', basis: 'documented',
-        expected: 'the suite sets up and runs', got: suite.error, where: fileOf(suite),
+        source: 'scenarios',
+        rule: `scenario "${suite.name}"`,
+        verdict: 'FAILURE',
+        basis: 'documented',
+        expected: 'the suite sets up and runs',
+        got: suite.error,
+        where: fileOf(suite),
       });
     }
     for (const step of suite.steps) rules.push(...stepRules(suite, step));

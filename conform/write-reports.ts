@@ -12,7 +12,12 @@ import type { ConformReport } from './conform-report.ts';
 import { renderMarkdownSummary } from './markdown-summary.ts';
 import { redactText } from './redact-report.ts';
 
-export const REPORT_FILES = { markdown: 'conform.md', junit: 'conform.junit.xml', json: 'conform.json', html: 'conform.html' } as const;
+export const REPORT_FILES = {
+  markdown: 'conform.md',
+  junit: 'conform.junit.xml',
+  json: 'conform.json',
+  html: 'conform.html',
+} as const;
 
 /** Writes the four files; returns their paths. `secrets` are removed from them as well. */
 export function writeConformReports(report: ConformReport, dir: string, secrets: Iterable<string> = []): string[] {

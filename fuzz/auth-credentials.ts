@@ -40,7 +40,9 @@ export async function prepareCredentials(session: TargetSession, op: Operation):
     headers.set('malformed_token', 'Bearer not-a-jwt');
     headers.set('api_key_for_bearer', apiKey);
     headers.set('bad_signature', `Bearer ${await badSignature(token, op.security.scopes, session.tenant)}`);
-    const claims = payload ? payload : b64url({ scope: op.security.scopes.join(' '), exp: Math.floor(Date.now() / 1000) + 3600 });
+    const claims = payload
+      ? payload
+      : b64url({ scope: op.security.scopes.join(' '), exp: Math.floor(Date.now() / 1000) + 3600 });
     headers.set('alg_none', `Bearer ${b64url({ alg: 'none', typ: 'JWT' })}.${claims}.`);
     const expired = await session.tokenFor({ kind: 'expired', scopes: op.security.scopes });
     if (typeof expired === 'string') headers.set('expired', `Bearer ${expired}`);
@@ -48,7 +50,11 @@ export async function prepareCredentials(session: TargetSession, op: Operation):
     if (op.security.scopes.length > 0) {
       const withoutScope = await session.tokenFor({ kind: 'withoutPermission', scopes: [] });
       if (typeof withoutScope === 'string') headers.set('missing_scope', `Bearer ${withoutScope}`);
-      else unavailable.push({ variant: 'missing_scope', reason: `needs ${withoutScope.unavailable} in the target profile` });
+      else
+        unavailable.push({
+          variant: 'missing_scope',
+          reason: `needs ${withoutScope.unavailable} in the target profile`,
+        });
     }
   }
   return {

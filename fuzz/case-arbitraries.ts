@@ -19,7 +19,13 @@ export interface OperationArbitraries {
 }
 
 /** Media types sent to check that a body is refused in them (those the operation accepts are left out). */
-const FOREIGN_MEDIA_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json', 'application/octet-stream'];
+const FOREIGN_MEDIA_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'application/json',
+  'application/octet-stream',
+];
 
 /** A concrete media type for each one the operation accepts (`application/*+json` becomes a vendor type). */
 export function concreteMediaTypes(op: Operation): string[] {
@@ -27,7 +33,9 @@ export function concreteMediaTypes(op: Operation): string[] {
 }
 
 function accepts(op: Operation, mediaType: string): boolean {
-  return (op.requestBody?.mediaTypes ?? []).some((a) => a === mediaType || (a === 'application/*+json' && /^application\/[^/]+\+json$/.test(mediaType)));
+  return (op.requestBody?.mediaTypes ?? []).some(
+    (a) => a === mediaType || (a === 'application/*+json' && /^application\/[^/]+\+json$/.test(mediaType)),
+  );
 }
 
 /**
@@ -40,7 +48,7 @@ function pathParamArbitrary(op: Operation, name: string, schema: JsonSchema): fc
   const bodyProperty = ((op.requestBody?.schema.properties ?? {}) as Record<string, JsonSchema>)[name];
   const isLast = op.pathParams.at(-1)?.name === name;
   const identified = isLast ? resourceIdSchema(op) : undefined;
-  const source = bodyProperty?.type === 'string' ? bodyProperty : identified ?? schema;
+  const source = bodyProperty?.type === 'string' ? bodyProperty : (identified ?? schema);
   const effective = { ...source, minLength: Math.max(1, typeof source.minLength === 'number' ? source.minLength : 0) };
   return (arbitraryFromSchema(effective) as fc.Arbitrary<string>).filter((s) => s !== '.' && s !== '..');
 }
@@ -58,10 +66,16 @@ function resourceIdSchema(op: Operation): JsonSchema | undefined {
 type RequestParts = Pick<FuzzCase, 'pathParams' | 'body' | 'rawBody' | 'mediaType'>;
 
 function validRequestArbitrary(op: Operation): fc.Arbitrary<RequestParts> {
-  const params = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, pathParamArbitrary(op, p.name, p.schema)])));
+  const params = fc.record(
+    Object.fromEntries(op.pathParams.map((p) => [p.name, pathParamArbitrary(op, p.name, p.schema)])),
+  );
   if (!op.requestBody) return params.map((pathParams) => ({ pathParams }));
   return fc
-    .record({ pathParams: params, body: arbitraryFromSchema(op.requestBody.schema), mediaType: fc.constantFrom(...concreteMediaTypes(op)) })
+    .record({
+      pathParams: params,
+      body: arbitraryFromSchema(op.requestBody.schema),
+      mediaType: fc.constantFrom(...concreteMediaTypes(op)),
+    })
     .map(({ pathParams, body, mediaType }) => ({ pathParams, body: linkBodyToPath(body, pathParams), mediaType }));
 }
 
@@ -75,24 +89,53 @@ function linkBodyToPath(body: unknown, pathParams: Record<string, string>): unkn
 
 const successStatuses = (op: Operation) => [...op.responses.keys()].filter((s) => s >= 200 && s < 300);
 
-export function operationArbitraries(contract: Contract, op: Operation, credentials: OperationCredentials): OperationArbitraries {
+export function operationArbitraries(
+  contract: Contract,
+  op: Operation,
+  credentials: OperationCredentials,
+): OperationArbitraries {
   const valid = validRequestArbitrary(op);
   const positive = valid.map((r): FuzzCase => ({
-    kind: 'positive', operationId: op.id, ...r, auth: 'valid', description: 'positive', expected: successStatuses(op),
+    kind: 'positive',
+    operationId: op.id,
+    ...r,
+    auth: 'valid',
+    description: 'positive',
+    expected: successStatuses(op),
   }));
   const authVariants = credentials.variants.filter((v) => v !== 'valid');
-  const auth = authVariants.length === 0 ? undefined : fc.tuple(valid, fc.constantFrom(...authVariants)).map(([r, variant]): FuzzCase => ({
-    kind: 'auth', operationId: op.id, ...r, auth: variant, description: `auth ${variant}`, expected: [credentials.expected(variant)],
-    // Which token a missing scope or a bearer token on the API-key counter gets is the spec's choice.
-    ...((variant === 'missing_scope' || variant === 'bearer_for_api_key') && op.security.assumed ? { assumed: op.security.assumed } : {}),
-  }));
+  const auth =
+    authVariants.length === 0
+      ? undefined
+      : fc.tuple(valid, fc.constantFrom(...authVariants)).map(([r, variant]): FuzzCase => ({
+          kind: 'auth',
+          operationId: op.id,
+          ...r,
+          auth: variant,
+          description: `auth ${variant}`,
+          expected: [credentials.expected(variant)],
+          // Which token a missing scope or a bearer token on the API-key counter gets is the spec's choice.
+          ...((variant === 'missing_scope' || variant === 'bearer_for_api_key') && op.security.assumed
+            ? { assumed: op.security.assumed }
+            : {}),
+        }));
   return { positive, ...negativeArbitrary(contract, op, valid), ...(auth ? { auth } : {}) };
 }
 
-function negativeArbitrary(contract: Contract, op: Operation, valid: fc.Arbitrary<RequestParts>): { negative?: fc.Arbitrary<FuzzCase> } {
+function negativeArbitrary(
+  contract: Contract,
+  op: Operation,
+  valid: fc.Arbitrary<RequestParts>,
+): { negative?: fc.Arbitrary<FuzzCase> } {
   const choices: fc.Arbitrary<FuzzCase | undefined>[] = [];
   const base = (r: RequestParts, description: string, expected: number[], assumed?: string): FuzzCase => ({
-    kind: 'negative', operationId: op.id, ...r, auth: 'valid', description, expected, ...(assumed ? { assumed } : {}),
+    kind: 'negative',
+    operationId: op.id,
+    ...r,
+    auth: 'valid',
+    description,
+    expected,
+    ...(assumed ? { assumed } : {}),
   });
   const classify = (issues: { status: 400 | 422; assumed?: string }[]) => ({
     expected: [issues.some((i) => i.status === 400) ? 400 : 422],
@@ -100,49 +143,77 @@ function negativeArbitrary(contract: Contract, op: Operation, valid: fc.Arbitrar
   });
   const uuidParams = op.pathParams.filter((p) => p.schema.format === 'uuid');
   if (uuidParams.length > 0) {
-    choices.push(fc.tuple(valid, fc.constantFrom(...uuidParams.map((p) => p.name)), fc.constantFrom('not-a-uuid', '12345', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz')).map(([r, name, bad]) => {
-      const pathParams = { ...r.pathParams, [name]: bad };
-      const { expected, assumed } = classify(contract.validators.params(op.id, pathParams));
-      return base({ ...r, pathParams }, `bad_format path.${name}`, expected, assumed);
-    }));
+    choices.push(
+      fc
+        .tuple(
+          valid,
+          fc.constantFrom(...uuidParams.map((p) => p.name)),
+          fc.constantFrom('not-a-uuid', '12345', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'),
+        )
+        .map(([r, name, bad]) => {
+          const pathParams = { ...r.pathParams, [name]: bad };
+          const { expected, assumed } = classify(contract.validators.params(op.id, pathParams));
+          return base({ ...r, pathParams }, `bad_format path.${name}`, expected, assumed);
+        }),
+    );
   }
   const body = op.requestBody;
   if (body) {
-    choices.push(valid.chain((r) => {
-      const mutations = listMutations(body.schema, r.body);
-      if (mutations.length === 0) return fc.constant(undefined);
-      // The kind first, then the place: otherwise wrong types (seven per field) would crowd out the rest.
-      const kinds = [...new Set(mutations.map((m) => m.kind))];
-      const picked = fc.constantFrom(...kinds).chain((kind) => fc.constantFrom(...mutations.filter((m) => m.kind === kind)));
-      return picked.map((m) => {
-        const issues = contract.validators.body(op.id, m.value);
-        if (issues.length === 0) return undefined;
-        const { expected, assumed } = classify(issues);
-        return base({ ...r, body: m.value }, `${m.kind} ${m.target}`, expected, assumed);
-      });
-    }));
-    choices.push(valid.chain((r) => {
-      const text = JSON.stringify(r.body);
-      return fc.oneof(
-        fc.nat({ max: text.length - 1 }).map((cut) => ({ rawBody: text.slice(0, cut), what: 'malformed_json truncated' })),
-        fc.constantFrom(...[`${text}}`, `${text.slice(0, -1)},}`, text.replace(/"/g, "'")].filter((t) => !isJson(t))).map((rawBody) => ({ rawBody, what: 'malformed_json' })),
-      ).map(({ rawBody, what }) => {
-        const { body: _dropped, ...rest } = r;
-        return base({ ...rest, rawBody }, rawBody === '' ? 'missing_body' : what, [400]);
-      });
-    }));
+    choices.push(
+      valid.chain((r) => {
+        const mutations = listMutations(body.schema, r.body);
+        if (mutations.length === 0) return fc.constant(undefined);
+        // The kind first, then the place: otherwise wrong types (seven per field) would crowd out the rest.
+        const kinds = [...new Set(mutations.map((m) => m.kind))];
+        const picked = fc
+          .constantFrom(...kinds)
+          .chain((kind) => fc.constantFrom(...mutations.filter((m) => m.kind === kind)));
+        return picked.map((m) => {
+          const issues = contract.validators.body(op.id, m.value);
+          if (issues.length === 0) return undefined;
+          const { expected, assumed } = classify(issues);
+          return base({ ...r, body: m.value }, `${m.kind} ${m.target}`, expected, assumed);
+        });
+      }),
+    );
+    choices.push(
+      valid.chain((r) => {
+        const text = JSON.stringify(r.body);
+        return fc
+          .oneof(
+            fc
+              .nat({ max: text.length - 1 })
+              .map((cut) => ({ rawBody: text.slice(0, cut), what: 'malformed_json truncated' })),
+            fc
+              .constantFrom(
+                ...[`${text}}`, `${text.slice(0, -1)},}`, text.replace(/"/g, "'")].filter((t) => !isJson(t)),
+              )
+              .map((rawBody) => ({ rawBody, what: 'malformed_json' })),
+          )
+          .map(({ rawBody, what }) => {
+            const { body: _dropped, ...rest } = r;
+            return base({ ...rest, rawBody }, rawBody === '' ? 'missing_body' : what, [400]);
+          });
+      }),
+    );
     const foreign = FOREIGN_MEDIA_TYPES.filter((m) => !accepts(op, m));
     const assumed415 = op.responses.get(415)?.assumed;
-    choices.push(fc.tuple(valid, fc.constantFrom(...foreign)).map(([r, mediaType]) => {
-      const { body: sent, ...rest } = r;
-      return base({ ...rest, rawBody: JSON.stringify(sent), mediaType }, `wrong_media_type ${mediaType}`, [415], assumed415);
-    }));
+    choices.push(
+      fc.tuple(valid, fc.constantFrom(...foreign)).map(([r, mediaType]) => {
+        const { body: sent, ...rest } = r;
+        return base(
+          { ...rest, rawBody: JSON.stringify(sent), mediaType },
+          `wrong_media_type ${mediaType}`,
+          [415],
+          assumed415,
+        );
+      }),
+    );
   }
   if (choices.length === 0) return {};
   const negative = fc.oneof(...choices).filter((c): c is FuzzCase => c !== undefined);
   return { negative };
 }
-
 
 function isJson(text: string): boolean {
   try {

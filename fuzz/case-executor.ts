@@ -57,7 +57,9 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
   const sentAuthorization = request.headers.authorization;
   const secrets = [
     ...session.secrets(),
-    ...(sentAuthorization && fuzzCase.auth === 'valid' ? [sentAuthorization, sentAuthorization.replace(/^Bearer\s+/, '')] : []),
+    ...(sentAuthorization && fuzzCase.auth === 'valid'
+      ? [sentAuthorization, sentAuthorization.replace(/^Bearer\s+/, '')]
+      : []),
     ...(op.requestBody && fuzzCase.body !== undefined ? secretValues(op.requestBody.schema, fuzzCase.body) : []),
   ];
   return { request, setup, response, secrets };

@@ -57,7 +57,11 @@ const CHECKS: Record<CheckName, Check> = {
     const success = op.responses.get(op.successStatus);
     // Another 2xx than an assumed success status is the deployment's answer to an open question.
     const assumed = response.status < 300 && response.status >= 200 ? success?.assumed : undefined;
-    return fail('status_documented', `answered ${response.status}, which ${op.id} does not document (${[...op.responses.keys()].join(', ')})`, assumed);
+    return fail(
+      'status_documented',
+      `answered ${response.status}, which ${op.id} does not document (${[...op.responses.keys()].join(', ')})`,
+      assumed,
+    );
   },
 
   content_type_conformance: ({ contract, op, response }) => {
@@ -66,35 +70,61 @@ const CHECKS: Record<CheckName, Check> = {
     const got = mediaTypeOf(response.headers['content-type']);
     if (got === documented.mediaType) return undefined;
     const basis = headerBasis(contract.document, op, response.status, 'content-type');
-    return fail('content_type_conformance', `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`, basis.basis === 'assumed' ? basis.reason : undefined);
+    return fail(
+      'content_type_conformance',
+      `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`,
+      basis.basis === 'assumed' ? basis.reason : undefined,
+    );
   },
 
   body_matches_documented_shape: ({ contract, op, response }) => {
     const documented = op.responses.get(response.status);
     if (!documented) return undefined;
     if (!documented.schema) {
-      return response.text === '' ? undefined : fail('body_matches_documented_shape', `answered ${response.status} with a body where none is documented${excerpt(response)}`, documented.assumed);
+      return response.text === ''
+        ? undefined
+        : fail(
+            'body_matches_documented_shape',
+            `answered ${response.status} with a body where none is documented${excerpt(response)}`,
+            documented.assumed,
+          );
     }
     if (response.text === '' || typeof response.body === 'string') {
-      return fail('body_matches_documented_shape', `answered ${response.status} without a JSON body${excerpt(response)}`, documented.assumedBody ?? documented.assumed);
+      return fail(
+        'body_matches_documented_shape',
+        `answered ${response.status} without a JSON body${excerpt(response)}`,
+        documented.assumedBody ?? documented.assumed,
+      );
     }
     const issues = contract.validators.response(op.id, response.status, response.body) ?? [];
     if (issues.length === 0) return undefined;
     const basis = schemaBasis(documented, issues);
-    return fail('body_matches_documented_shape', `the ${response.status} body does not match its schema: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`, basis.basis === 'assumed' ? basis.reason : undefined);
+    return fail(
+      'body_matches_documented_shape',
+      `the ${response.status} body does not match its schema: ${issues
+        .slice(0, 3)
+        .map((i) => i.message)
+        .join('; ')}`,
+      basis.basis === 'assumed' ? basis.reason : undefined,
+    );
   },
 
   negative_data_rejected: ({ op, fuzzCase, response }) => {
     if (fuzzCase?.kind !== 'negative') return undefined;
     if (response.status >= 400 && response.status < 500 && op.responses.has(response.status)) return undefined;
-    return fail('negative_data_rejected', `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`, unlessServerError(response.status, fuzzCase.assumed));
+    return fail(
+      'negative_data_rejected',
+      `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`,
+      unlessServerError(response.status, fuzzCase.assumed),
+    );
   },
 
   positive_data_accepted: ({ op, fuzzCase, response, simulator }) => {
     if (fuzzCase?.kind !== 'positive') return undefined;
     if (response.status >= 200 && response.status < 300) return undefined;
     // Without provider states the ids may not exist, and state may conflict: documented 404 and 409 are answers, not rejections.
-    if (!simulator && (response.status === 404 || response.status === 409) && op.responses.has(response.status)) return undefined;
+    if (!simulator && (response.status === 404 || response.status === 409) && op.responses.has(response.status))
+      return undefined;
     return fail('positive_data_accepted', `valid data was answered ${response.status}${excerpt(response)}`);
   },
 
@@ -103,18 +133,30 @@ const CHECKS: Record<CheckName, Check> = {
     const [expected] = fuzzCase.expected;
     if (response.status === expected) {
       if (expected === 401 && !response.headers['www-authenticate']) {
-        return fail('auth_enforced', `${fuzzCase.description} was answered 401 without WWW-Authenticate`, wwwAuthenticateAssumption(contract));
+        return fail(
+          'auth_enforced',
+          `${fuzzCase.description} was answered 401 without WWW-Authenticate`,
+          wwwAuthenticateAssumption(contract),
+        );
       }
       return undefined;
     }
     const ignored = response.status < 400 ? ' (auth ignored)' : '';
-    return fail('auth_enforced', `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`, response.status < 400 ? undefined : unlessServerError(response.status, fuzzCase.assumed ?? (expected === 403 ? op.security.assumed : undefined)));
+    return fail(
+      'auth_enforced',
+      `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`,
+      response.status < 400
+        ? undefined
+        : unlessServerError(response.status, fuzzCase.assumed ?? (expected === 403 ? op.security.assumed : undefined)),
+    );
   },
 
   no_secret_echoed: ({ response, secrets }) => {
     const haystack = `${response.text}\n${Object.values(response.headers).join('\n')}`;
     const leaked = secrets.find((s) => s.length >= 8 && haystack.includes(s));
-    return leaked ? fail('no_secret_echoed', `the response carries a secret the request sent (${leaked.length} characters)`) : undefined;
+    return leaked
+      ? fail('no_secret_echoed', `the response carries a secret the request sent (${leaked.length} characters)`)
+      : undefined;
   },
 };
 

@@ -25,10 +25,14 @@ export function cpfArbitrary(): fc.Arbitrary<string> {
 /** The arbitrary of a string `format`, or undefined when the format does not constrain generation. */
 export function formatArbitrary(format: string): fc.Arbitrary<string> | undefined {
   switch (format) {
-    case 'uuid': return fc.uuid();
-    case 'email': return fc.emailAddress();
-    case 'cpf': return cpfArbitrary();
-    default: return undefined;
+    case 'uuid':
+      return fc.uuid();
+    case 'email':
+      return fc.emailAddress();
+    case 'cpf':
+      return cpfArbitrary();
+    default:
+      return undefined;
   }
 }
 
@@ -46,7 +50,17 @@ export function integerBounds(schema: Record<string, unknown>): { min: number; m
 
 /** Number bounds (doubles) from minimum/maximum; exclusive bounds are honoured by the final filter. */
 export function numberBounds(schema: Record<string, unknown>): { min?: number; max?: number } {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum
+        : undefined;
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }

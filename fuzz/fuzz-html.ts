@@ -21,7 +21,10 @@ function failureRule(report: FuzzReport, failure: FuzzFailure, rule: string): Ht
     got: failure.message,
     request: requestText(failure.request),
     response: failure.status === undefined ? 'no response' : `status ${failure.status}`,
-    replay: [failure.curl, `npx gas-harness fuzz --target ${report.target} --seed ${failure.runSeed} --operations ${failure.operationId}`].join('\n'),
+    replay: [
+      failure.curl,
+      `npx gas-harness fuzz --target ${report.target} --seed ${failure.runSeed} --operations ${failure.operationId}`,
+    ].join('\n'),
     where: `fast-check seed ${failure.seed}, path ${failure.path} (${failure.shrinks} shrinks)${failure.scenarioFile ? `; scenario ${failure.scenarioFile}` : ''}`,
   };
 }
@@ -31,16 +34,21 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
   const items: { operationId: string; rule: HtmlRule }[] = [];
   for (const op of report.operations) {
     for (const check of checks) {
-      const found = report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'));
+      const found = report.failures.filter(
+        (f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'),
+      );
       if (found.length === 0) items.push({ operationId: op.operationId, rule: { rule: check, verdict: 'pass' } });
-      for (const failure of found) items.push({ operationId: op.operationId, rule: failureRule(report, failure, check) });
+      for (const failure of found)
+        items.push({ operationId: op.operationId, rule: failureRule(report, failure, check) });
     }
-    for (const reason of op.skipped) items.push({ operationId: op.operationId, rule: { rule: 'cases', verdict: 'skipped', skipReason: reason } });
+    for (const reason of op.skipped)
+      items.push({ operationId: op.operationId, rule: { rule: 'cases', verdict: 'skipped', skipReason: reason } });
   }
   for (const sequence of report.sequences) {
     const rule = `sequence ${sequence.name}: ${sequence.rule}`;
     const found = report.failures.filter((f) => f.source === `sequence ${sequence.name}`);
-    if (sequence.skipped) items.push({ operationId: '(sequences)', rule: { rule, verdict: 'skipped', skipReason: sequence.skipped } });
+    if (sequence.skipped)
+      items.push({ operationId: '(sequences)', rule: { rule, verdict: 'skipped', skipReason: sequence.skipped } });
     else if (found.length === 0) items.push({ operationId: '(sequences)', rule: { rule, verdict: 'pass' } });
     for (const failure of found) items.push({ operationId: '(sequences)', rule: failureRule(report, failure, rule) });
   }
@@ -50,7 +58,11 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
     ...reportHead('fuzz', { ...report, passed: report.ok }),
     totals: [
       { label: 'failures', value: failures, tone: failures > 0 ? 'bad' : 'good' },
-      { label: 'divergences', value: report.failures.length - failures, tone: report.failures.length > failures ? 'warn' : 'good' },
+      {
+        label: 'divergences',
+        value: report.failures.length - failures,
+        tone: report.failures.length > failures ? 'warn' : 'good',
+      },
       { label: 'requests', value: report.executions },
       { label: 'cases per second', value: Math.round(report.casesPerSecond) },
       { label: 'seed', value: String(report.seed) },
@@ -58,9 +70,15 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
     coverage: [
       `${report.operations.length} operations, ${cases} generated cases (${report.runs} per operation and kind), ${report.sequences.filter((s) => !s.skipped).length} of ${report.sequences.length} sequences run.`,
       `checks: ${report.checks.join(', ')}`,
-      ...report.operations.filter((op) => op.skipped.length > 0).map((op) => `${op.operationId}: ${op.skipped.join('; ')}`),
+      ...report.operations
+        .filter((op) => op.skipped.length > 0)
+        .map((op) => `${op.operationId}: ${op.skipped.join('; ')}`),
     ],
     notices: report.notes,
-    operations: groupByOperation(items, (i) => i.operationId, (i) => i.rule),
+    operations: groupByOperation(
+      items,
+      (i) => i.operationId,
+      (i) => i.rule,
+    ),
   };
 }

@@ -74,8 +74,14 @@ export interface FuzzReport {
 export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
   const verdict = (found: FuzzFailure[]): Pick<JunitCase, 'failure' | 'skipped'> => {
     const hard = found.filter((f) => !f.divergence || report.strict);
-    if (hard.length) return { failure: { message: hard.map((f) => f.message).join('; '), details: hard.map(describeFailure).join('\n\n') } };
-    if (found.length) return { skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.assumed ?? ''})`).join('; ')}` };
+    if (hard.length)
+      return {
+        failure: { message: hard.map((f) => f.message).join('; '), details: hard.map(describeFailure).join('\n\n') },
+      };
+    if (found.length)
+      return {
+        skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.assumed ?? ''})`).join('; ')}`,
+      };
     return {};
   };
   const operationChecks = CHECK_NAMES.filter((c) => report.checks.includes(c));
@@ -87,7 +93,11 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
       // Every check judges the same requests, so the operation's time is shared among them: the
       // suite's time is the real one.
       timeMs: (op.durationMs ?? 0) / operationChecks.length,
-      ...verdict(report.failures.filter((f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'))),
+      ...verdict(
+        report.failures.filter(
+          (f) => f.operationId === op.operationId && f.check === check && !f.source.startsWith('sequence'),
+        ),
+      ),
     })),
   }));
   if (report.sequences.length) {
@@ -97,7 +107,9 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
         name: s.name,
         classname: 'fuzz.sequences',
         timeMs: s.durationMs ?? 0,
-        ...(s.skipped ? { skipped: s.skipped } : verdict(report.failures.filter((f) => f.source === `sequence ${s.name}`))),
+        ...(s.skipped
+          ? { skipped: s.skipped }
+          : verdict(report.failures.filter((f) => f.source === `sequence ${s.name}`))),
       })),
     });
   }
@@ -116,4 +128,3 @@ export function describeFailure(f: FuzzFailure): string {
   ];
   return lines.join('\n');
 }
-

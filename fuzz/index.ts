@@ -3,7 +3,16 @@
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
 import { loadContract, type Operation } from '../spec/index.ts';
-import { connectTarget, newFixtureLedger, resolveTarget, runPool, type FixtureLedger, type ResolvedTarget, type TargetRunOptions, type TargetSession } from '../client/index.ts';
+import {
+  connectTarget,
+  newFixtureLedger,
+  resolveTarget,
+  runPool,
+  type FixtureLedger,
+  type ResolvedTarget,
+  type TargetRunOptions,
+  type TargetSession,
+} from '../client/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';
@@ -49,11 +58,13 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, not ${runs}`);
   const runSeed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
   const operations = selectOperations(contract.operations, options.operations);
-  const target = options.resolved ?? await resolveTarget(options);
+  const target = options.resolved ?? (await resolveTarget(options));
   const { url } = target;
   const connect = () => connectTarget(target);
   const probe = connect();
-  const sequences = selected.has(STATEFUL_CHECK) ? SEQUENCES.filter((s) => s.operations.every((id) => operations.some((op) => op.id === id))) : [];
+  const sequences = selected.has(STATEFUL_CHECK)
+    ? SEQUENCES.filter((s) => s.operations.every((id) => operations.some((op) => op.id === id)))
+    : [];
   const total = (operations.length * 3 + sequences.length) * runs;
   let done = 0;
   const onCase = (count = 1) => {
@@ -61,7 +72,16 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (count > 0) options.onProgress?.(done, total);
   };
   const seedFor = (name: string) => deriveSeed(runSeed, name);
-  const common = { contract, runs, runSeed, seedFor, checks: selected, onCase, ledger: options.ledger ?? newFixtureLedger(), ...(options.out ? { out: options.out } : {}) };
+  const common = {
+    contract,
+    runs,
+    runSeed,
+    seedFor,
+    checks: selected,
+    onCase,
+    ledger: options.ledger ?? newFixtureLedger(),
+    ...(options.out ? { out: options.out } : {}),
+  };
 
   const failures: FuzzFailure[] = [];
   const summaries: OperationSummary[] = [];
@@ -84,12 +104,14 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     }),
   ];
   // Jobs on a simulator reset their tenant: in a tenant the run's token names, they take turns.
-  await runPool(jobs, probe.sharedTenant ? 1 : options.concurrency ?? 4, (job) => job());
+  await runPool(jobs, probe.sharedTenant ? 1 : (options.concurrency ?? 4), (job) => job());
 
   const order = new Map(operations.map((op, i) => [op.id, i]));
   summaries.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0));
   sequenceSummaries.sort((a, b) => a.name.localeCompare(b.name));
-  failures.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0) || a.check.localeCompare(b.check));
+  failures.sort(
+    (a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0) || a.check.localeCompare(b.check),
+  );
   const strict = options.strict ?? false;
   const durationMs = performance.now() - started;
   return {
@@ -103,8 +125,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     sequences: sequenceSummaries,
     failures,
     notes: probe.simulator
-      ? ['positive cases ran on an empty simulator tenant with the resources their path names created first (provider state "the resources named in {path} exist")']
-      : ['the target is not a simulator: resources named by generated ids may not exist, so a documented 404 (or 409 conflict) answer to valid data is accepted, not reported'],
+      ? [
+          'positive cases ran on an empty simulator tenant with the resources their path names created first (provider state "the resources named in {path} exist")',
+        ]
+      : [
+          'the target is not a simulator: resources named by generated ids may not exist, so a documented 404 (or 409 conflict) answer to valid data is accepted, not reported',
+        ],
     executions,
     durationMs,
     casesPerSecond: executions / (durationMs / 1000),
@@ -121,7 +147,8 @@ function selectOperations(all: Operation[], ids: string[] | undefined): Operatio
   const wanted = (ids ?? []).flatMap((id) => id.split(/[\s,]+/)).filter(Boolean);
   if (wanted.length === 0) return all;
   const unknown = wanted.filter((id) => !all.some((op) => op.id === id));
-  if (unknown.length) throw new Error(`unknown operation ${unknown.join(', ')}; known: ${all.map((op) => op.id).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown operation ${unknown.join(', ')}; known: ${all.map((op) => op.id).join(', ')}`);
   return all.filter((op) => wanted.includes(op.id));
 }
 

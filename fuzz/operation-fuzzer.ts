@@ -12,7 +12,13 @@ import { curlCommand } from './curl-command.ts';
 import type { CaseKind, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure, OperationSummary } from './fuzz-report.ts';
 import { hunt, type Finding } from './property-hunt.ts';
-import { requiredStatuses, scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
+import {
+  requiredStatuses,
+  scenarioStep,
+  statusExpectation,
+  writeScenarioFile,
+  type ScenarioDocument,
+} from './scenario-file.ts';
 
 export interface OperationRun {
   contract: Contract;
@@ -50,7 +56,11 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     const arbitrary = arbitraries[kind];
     if (!arbitrary) {
       run.onCase(run.runs);
-      summary.skipped.push(kind === 'negative' ? 'negative: no part of the request can be made invalid (no body, no constrained path parameter)' : `${kind}: no variant can be made on this target`);
+      summary.skipped.push(
+        kind === 'negative'
+          ? 'negative: no part of the request can be made invalid (no body, no constrained path parameter)'
+          : `${kind}: no variant can be made on this target`,
+      );
       continue;
     }
     const seed = run.seedFor(`${op.id}:${kind}`);
@@ -67,7 +77,17 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
       },
       async execute(fuzzCase, judge) {
         const exchange = await executeCase(fuzzCase, target);
-        const failures = runChecks({ contract, op, fuzzCase, response: exchange.response, secrets: exchange.secrets, simulator: session.simulator }, judge.active);
+        const failures = runChecks(
+          {
+            contract,
+            op,
+            fuzzCase,
+            response: exchange.response,
+            secrets: exchange.secrets,
+            simulator: session.simulator,
+          },
+          judge.active,
+        );
         return { failures, record: exchange };
       },
     });
@@ -77,19 +97,40 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     for (const finding of result.findings) {
       const exchange = finding.record ?? (await executeCase(finding.value, target));
       const secrets = [...exchange.secrets, ...session.secrets()];
-      const failure = fuzzFailure(finding, { operationId: op.id, source: kind, description: finding.value.description, runSeed: run.runSeed, status: exchange.response.status }, exchange.request, curlCommand(session.url, exchange.request, secrets));
+      const failure = fuzzFailure(
+        finding,
+        {
+          operationId: op.id,
+          source: kind,
+          description: finding.value.description,
+          runSeed: run.runSeed,
+          status: exchange.response.status,
+        },
+        exchange.request,
+        curlCommand(session.url, exchange.request, secrets),
+      );
       if (run.out) {
         const scenario: ScenarioDocument = {
           name: `fuzz: ${op.id} ${failure.check} (${finding.value.description})`,
           description: `${failure.message}. Found by gas-harness fuzz; the steps expect what the contract requires.`,
           auth: session.simulator ? { profile: 'simulator' } : { profile: 'static', token: '{{env.GAS_TOKEN}}' },
           ...(exchange.setup.length ? { setup: exchange.setup } : {}),
-          steps: [scenarioStep(finding.value.description, exchange.request, op, finding.value.auth, {
-            status: statusExpectation(requiredStatuses(finding.value, op)),
-            schema: 'documented',
-            ...(failure.assumed ? { assumed: failure.assumed } : {}),
-          })],
-          'x-fuzz': { operationId: op.id, check: failure.check, message: failure.message, seed: failure.seed, path: failure.path, runSeed: run.runSeed, divergence: failure.divergence },
+          steps: [
+            scenarioStep(finding.value.description, exchange.request, op, finding.value.auth, {
+              status: statusExpectation(requiredStatuses(finding.value, op)),
+              schema: 'documented',
+              ...(failure.assumed ? { assumed: failure.assumed } : {}),
+            }),
+          ],
+          'x-fuzz': {
+            operationId: op.id,
+            check: failure.check,
+            message: failure.message,
+            seed: failure.seed,
+            path: failure.path,
+            runSeed: run.runSeed,
+            divergence: failure.divergence,
+          },
         };
         failure.scenarioFile = writeScenarioFile(run.out, scenario, secrets);
       }
@@ -101,7 +142,12 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
 
 /** A copy of a request without its credentials, for reports. */
 /** A finding as the report lists it: the check it broke, where it was found, how to replay it; the request redacted. */
-export function fuzzFailure(finding: Finding<unknown, unknown>, found: Pick<FuzzFailure, 'operationId' | 'source' | 'description' | 'runSeed' | 'status'>, request: SentRequest, curl: string): FuzzFailure {
+export function fuzzFailure(
+  finding: Finding<unknown, unknown>,
+  found: Pick<FuzzFailure, 'operationId' | 'source' | 'description' | 'runSeed' | 'status'>,
+  request: SentRequest,
+  curl: string,
+): FuzzFailure {
   const { failure } = finding;
   return {
     ...found,
@@ -119,6 +165,10 @@ export function fuzzFailure(finding: Finding<unknown, unknown>, found: Pick<Fuzz
 
 export function redactRequest(request: SentRequest): SentRequest {
   const headers = { ...request.headers };
-  if (headers.authorization) headers.authorization = headers.authorization.replace(/^(Bearer\s+)?.+$/, (_, bearer: string | undefined) => `${bearer ?? ''}<redacted>`);
+  if (headers.authorization)
+    headers.authorization = headers.authorization.replace(
+      /^(Bearer\s+)?.+$/,
+      (_, bearer: string | undefined) => `${bearer ?? ''}<redacted>`,
+    );
   return { ...request, headers };
 }

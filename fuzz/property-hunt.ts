@@ -58,7 +58,10 @@ export interface HuntResult<T, R> {
 export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult<T, R>> {
   const active = new Set(options.checks);
   const divergent = new Set<SelectableCheck>();
-  const judge: Judge = { active, wants: (f) => active.has(f.check) && !(f.assumed !== undefined && divergent.has(f.check)) };
+  const judge: Judge = {
+    active,
+    wants: (f) => active.has(f.check) && !(f.assumed !== undefined && divergent.has(f.check)),
+  };
   const findings: Finding<T, R>[] = [];
   // Shrinking moves to each smaller value that still fails, so the last failing execution is the counterexample's.
   let lastFailing: R | undefined;
@@ -77,7 +80,11 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
         outcome = await options.execute(value, judge);
       } catch (error) {
         if (!isTransportError(error)) throw error;
-        outcome = { failures: active.has('not_a_server_error') ? [{ check: 'not_a_server_error', message: `the request failed: ${(error as Error).message}` }] : [] };
+        outcome = {
+          failures: active.has('not_a_server_error')
+            ? [{ check: 'not_a_server_error', message: `the request failed: ${(error as Error).message}` }]
+            : [],
+        };
       }
       const [first] = outcome.failures.filter(judge.wants);
       if (first) {
@@ -89,10 +96,19 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
     firstPass = false;
     if (!details.failed) break;
     if (!(details.errorInstance instanceof CheckFailureError) || details.counterexample === null) {
-      throw details.errorInstance instanceof Error ? details.errorInstance : new Error(`the property stopped: ${String(details.errorInstance)}`);
+      throw details.errorInstance instanceof Error
+        ? details.errorInstance
+        : new Error(`the property stopped: ${String(details.errorInstance)}`);
     }
     const { failure } = details.errorInstance;
-    findings.push({ value: details.counterexample[0], record: lastFailing, failure, seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks });
+    findings.push({
+      value: details.counterexample[0],
+      record: lastFailing,
+      failure,
+      seed: details.seed,
+      path: details.counterexamplePath ?? '',
+      shrinks: details.numShrinks,
+    });
     if (failure.assumed !== undefined) divergent.add(failure.check);
     else active.delete(failure.check);
   }
@@ -102,5 +118,8 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
 /** Errors of the connection itself (reset, refused, timed out): the target's failure, not ours. */
 function isTransportError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('UND_ERR') || ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code));
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('UND_ERR') || ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code))
+  );
 }

@@ -12,7 +12,15 @@ import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 
 /** A suite of the scenario format with the fuzzer's x- key: what failed, and how to find it again. */
 export type ScenarioDocument = SuiteSpec & {
-  'x-fuzz': { operationId: string; check: string; message: string; seed: number; path: string; runSeed: number; divergence: boolean };
+  'x-fuzz': {
+    operationId: string;
+    check: string;
+    message: string;
+    seed: number;
+    path: string;
+    runSeed: number;
+    divergence: boolean;
+  };
 };
 
 /** Headers the runner sets itself (tenant, content type from mediaType, credentials from `auth`). */
@@ -21,19 +29,34 @@ const RUNNER_HEADERS = new Set(['x-sim-tenant', 'content-type', 'authorization']
 /** The `auth` of a step for an auth variant; undefined when the literal header must be written. */
 function stepAuth(variant: AuthVariant, op: Operation): StepAuth | undefined {
   switch (variant) {
-    case 'valid': return 'default';
-    case 'no_token': return 'none';
-    case 'expired': return { scopes: op.security.scopes, claims: { expiresInSeconds: -120 } };
-    case 'missing_scope': return { scopes: [] };
-    case 'api_key_for_bearer': return 'apiKey';
-    case 'bearer_for_api_key': return { scopes: ['payments:write'] };
-    default: return undefined;
+    case 'valid':
+      return 'default';
+    case 'no_token':
+      return 'none';
+    case 'expired':
+      return { scopes: op.security.scopes, claims: { expiresInSeconds: -120 } };
+    case 'missing_scope':
+      return { scopes: [] };
+    case 'api_key_for_bearer':
+      return 'apiKey';
+    case 'bearer_for_api_key':
+      return { scopes: ['payments:write'] };
+    default:
+      return undefined;
   }
 }
 
 /** The scenario step of a request; `variant` says how it authenticated. */
-export function scenarioStep(name: string, request: SentRequest, op: Operation, variant: AuthVariant, expect: ExpectSpec): StepSpec {
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([k]) => !RUNNER_HEADERS.has(k.toLowerCase())));
+export function scenarioStep(
+  name: string,
+  request: SentRequest,
+  op: Operation,
+  variant: AuthVariant,
+  expect: ExpectSpec,
+): StepSpec {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(([k]) => !RUNNER_HEADERS.has(k.toLowerCase())),
+  );
   const auth = stepAuth(variant, op);
   // Invalid credentials (malformed, badly signed, alg none, a wrong key) are no secret: they are written as sent.
   if (auth === undefined && request.headers.authorization) headers.authorization = request.headers.authorization;
@@ -43,7 +66,11 @@ export function scenarioStep(name: string, request: SentRequest, op: Operation, 
       method: request.method,
       path: request.path,
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : 'body' in request && request.body !== undefined ? { body: request.body } : {}),
+      ...(request.rawBody !== undefined
+        ? { rawBody: request.rawBody }
+        : 'body' in request && request.body !== undefined
+          ? { body: request.body }
+          : {}),
       ...(request.mediaType ? { mediaType: request.mediaType } : {}),
       ...(auth && auth !== 'default' ? { auth } : auth === undefined ? { auth: 'none' as const } : {}),
     },

@@ -79,16 +79,25 @@ function hasForbiddenKey(value: unknown): boolean {
 
 function typeArbitrary(type: SchemaType, schema: JsonSchema): fc.Arbitrary<unknown> {
   switch (type) {
-    case 'string': return stringArbitrary(schema);
-    case 'integer': return fc.integer(integerBounds(schema));
-    case 'number': return fc.double({ ...numberBounds(schema), noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'array': return fc.array(schema.items ? rawArbitrary(schema.items as JsonSchema) : anyJson(1), {
-      minLength: typeof schema.minItems === 'number' ? schema.minItems : 0,
-      maxLength: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 5, 5),
-    });
-    case 'object': return objectArbitrary(schema);
+    case 'string':
+      return stringArbitrary(schema);
+    case 'integer':
+      return fc.integer(integerBounds(schema));
+    case 'number':
+      return fc
+        .double({ ...numberBounds(schema), noNaN: true, noDefaultInfinity: true })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(schema.items ? rawArbitrary(schema.items as JsonSchema) : anyJson(1), {
+        minLength: typeof schema.minItems === 'number' ? schema.minItems : 0,
+        maxLength: Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 5, 5),
+      });
+    case 'object':
+      return objectArbitrary(schema);
   }
 }
 
@@ -117,7 +126,11 @@ function objectArbitrary(schema: JsonSchema): fc.Arbitrary<Record<string, unknow
   const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in properties) });
   const extra = schema.additionalProperties;
   if (typeof extra !== 'object' || extra === null) return record;
-  const dictionary = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'), rawArbitrary(extra as JsonSchema), { maxKeys: 3 });
+  const dictionary = fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in properties) && k !== '__proto__'),
+    rawArbitrary(extra as JsonSchema),
+    { maxKeys: 3 },
+  );
   return fc.tuple(dictionary, record).map(([more, known]) => ({ ...more, ...known }));
 }
 
@@ -144,7 +157,8 @@ function withConditional(schema: JsonSchema, base: fc.Arbitrary<unknown>): fc.Ar
     const overrides: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, property] of Object.entries((branch.properties ?? {}) as Record<string, JsonSchema>)) {
       // Only what the value has (or the branch requires) is regenerated; absent optional fields stay absent.
-      if (name in record || ((branch.required ?? []) as string[]).includes(name)) overrides[name] = rawArbitrary(property);
+      if (name in record || ((branch.required ?? []) as string[]).includes(name))
+        overrides[name] = rawArbitrary(property);
     }
     return fc.record(overrides).map((o) => ({ ...record, ...o }));
   });

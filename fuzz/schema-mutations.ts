@@ -22,7 +22,13 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 
 /** One representative value per JSON type, for wrong-type mutations. */
 const SAMPLES: [string, unknown][] = [
-  ['string', 'text'], ['integer', 7], ['number', 12.5], ['boolean', true], ['null', null], ['object', { a: 1 }], ['array', [1]],
+  ['string', 'text'],
+  ['integer', 7],
+  ['number', 12.5],
+  ['boolean', true],
+  ['null', null],
+  ['object', { a: 1 }],
+  ['array', [1]],
 ];
 
 /** Lists the mutations of `value` (assumed valid against `schema`); each result breaks it in one place. */
@@ -48,7 +54,8 @@ function walk(schema: JsonSchema, value: unknown, at: string[], emit: Emit): voi
       if (!allowed) emit(at, 'wrong_type', sample);
     }
   }
-  if (Array.isArray(schema.enum)) emit(at, 'bad_format', typeof schema.enum[0] === 'string' ? 'NOT-IN-ENUM' : 987654321);
+  if (Array.isArray(schema.enum))
+    emit(at, 'bad_format', typeof schema.enum[0] === 'string' ? 'NOT-IN-ENUM' : 987654321);
   if (typeof value === 'string') stringMutations(schema, value, at, emit);
   if (typeof value === 'number') numberMutations(schema, at, emit);
   if (isObject(value)) objectMutations(schema, value, at, emit);
@@ -58,7 +65,8 @@ function walk(schema: JsonSchema, value: unknown, at: string[], emit: Emit): voi
 }
 
 function stringMutations(schema: JsonSchema, value: string, at: string[], emit: Emit): void {
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) emit(at, 'out_of_range', value.slice(0, schema.minLength - 1));
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    emit(at, 'out_of_range', value.slice(0, schema.minLength - 1));
   if (typeof schema.maxLength === 'number') emit(at, 'out_of_range', 'x'.repeat(schema.maxLength + 1));
   const badFormats: Record<string, string> = { uuid: 'not-a-uuid', email: 'not-an-email', cpf: '12345678900' };
   if (typeof schema.format === 'string' && badFormats[schema.format]) emit(at, 'bad_format', badFormats[schema.format]);
@@ -81,11 +89,13 @@ function objectMutations(schema: JsonSchema, value: Obj, at: string[], emit: Emi
   for (const name of (schema.required ?? []) as string[]) {
     if (name in value) emit(at, 'missing_required', omit(value, name), name);
   }
-  if (schema.additionalProperties === false) emit(at, 'unknown_property', { ...value, unexpectedProperty: 'x' }, 'unexpectedProperty');
+  if (schema.additionalProperties === false)
+    emit(at, 'unknown_property', { ...value, unexpectedProperty: 'x' }, 'unexpectedProperty');
   const properties = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
   // The branch an if/then selects for this value constrains its properties too.
   const condition = schema.if as JsonSchema | undefined;
-  const branch = (condition ? (validatorOf(condition)(value) ? schema.then : schema.else) : undefined) as JsonSchema | undefined;
+  const branch = (condition ? (validatorOf(condition)(value) ? schema.then : schema.else) : undefined) as
+    JsonSchema | undefined;
   const branchProperties = (branch?.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, property] of Object.entries(properties)) {
     if (name in value) walk(property, value[name], [...at, name], emit);

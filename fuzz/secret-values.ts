@@ -23,7 +23,9 @@ function visit(schema: JsonSchema | undefined, value: unknown, secret: boolean, 
   if (typeof value === 'object' && value !== null) {
     const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
     for (const [key, item] of Object.entries(value)) {
-      const sub = properties[key] ?? (typeof schema?.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined);
+      const sub =
+        properties[key] ??
+        (typeof schema?.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined);
       visit(sub, item, isSecret, found);
     }
   }

@@ -16,14 +16,20 @@ interface CoverageModel {
 }
 
 class UpdateArea implements SequenceCommand<CoverageModel> {
-  constructor(readonly contract: Contract, readonly body: Record<string, unknown>) {}
+  constructor(
+    readonly contract: Contract,
+    readonly body: Record<string, unknown>,
+  ) {}
   check = () => true;
   async run(model: CoverageModel, real: SequenceSession): Promise<void> {
     const ids = { dealerId: model.dealerId, coverageAreaId: model.coverageAreaId };
     const body: Record<string, unknown> = { ...this.body };
     for (const [key, value] of Object.entries(ids)) if (key in body) body[key] = value;
     await real.call('updateCoverageArea', {
-      name: this.toString(), pathParams: ids, body, expected: [model.exists ? successOf(this.contract, 'updateCoverageArea') : 404],
+      name: this.toString(),
+      pathParams: ids,
+      body,
+      expected: [model.exists ? successOf(this.contract, 'updateCoverageArea') : 404],
     });
   }
   toString = () => `updateCoverageArea(${JSON.stringify(this.body)})`;
@@ -51,7 +57,11 @@ export const coverageAreaSequence: SequenceDefinition<CoverageModel> = {
     await real.resetTenant();
     const state = 'a coverage area {coverageAreaId} exists for dealer {dealerId}';
     if (real.target.simulator || real.target.target.statesUrl) {
-      const used = await real.providerState(state, { dealerId: randomUUID(), coverageAreaId: randomUUID(), deletable: 'yes' });
+      const used = await real.providerState(state, {
+        dealerId: randomUUID(),
+        coverageAreaId: randomUUID(),
+        deletable: 'yes',
+      });
       return { dealerId: used.dealerId ?? '', coverageAreaId: used.coverageAreaId ?? '', exists: true };
     }
     // A deployment lends one deletable area per run: later runs of the sequence reuse it, and ask
@@ -63,11 +73,18 @@ export const coverageAreaSequence: SequenceDefinition<CoverageModel> = {
       real.memo.set('area', area);
     }
     const ok = successOf(real.contract, 'updateCoverageArea');
-    const probe = await real.call('updateCoverageArea', { name: 'updateCoverageArea(is the area still there?)', pathParams: area, body: { name: 'gas-harness' }, expected: [ok, 404] });
+    const probe = await real.call('updateCoverageArea', {
+      name: 'updateCoverageArea(is the area still there?)',
+      pathParams: area,
+      body: { name: 'gas-harness' },
+      expected: [ok, 404],
+    });
     return { ...area, exists: probe.status === ok };
   },
   commands(contract) {
-    const body = arbitraryFromSchema(componentSchema(contract, 'CoverageArea')) as fc.Arbitrary<Record<string, unknown>>;
+    const body = arbitraryFromSchema(componentSchema(contract, 'CoverageArea')) as fc.Arbitrary<
+      Record<string, unknown>
+    >;
     return [
       body.map((b): SequenceCommand<CoverageModel> => new UpdateArea(contract, b)),
       fc.constant(null).map((): SequenceCommand<CoverageModel> => new DeleteArea(contract)),

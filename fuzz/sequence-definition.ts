@@ -28,7 +28,10 @@ export function componentSchema(contract: Contract, name: string): JsonSchema {
 
 /** The `x-assumed-<key>` reason a raw component schema gives (`x-assumed` without a key). */
 export function schemaAssumption(contract: Contract, name: string, key?: string): string | undefined {
-  const schemas = ((contract.raw.components as Record<string, unknown>).schemas ?? {}) as Record<string, Record<string, unknown>>;
+  const schemas = ((contract.raw.components as Record<string, unknown>).schemas ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
   const value = schemas[name]?.[key ? `x-assumed-${key}` : 'x-assumed'];
   return typeof value === 'string' ? value : undefined;
 }

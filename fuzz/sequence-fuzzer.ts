@@ -18,14 +18,22 @@ import { createStateProvisioner } from '../client/index.ts';
 import { userProfileSequence } from './sequence-user-profile.ts';
 
 /** Every stateful sequence the fuzzers know. */
-export const SEQUENCES = [userProfileSequence, categoryProductSequence, coverageAreaSequence, orderCounterSequence] as SequenceDefinition<object>[];
+export const SEQUENCES = [
+  userProfileSequence,
+  categoryProductSequence,
+  coverageAreaSequence,
+  orderCounterSequence,
+] as SequenceDefinition<object>[];
 
 /** A sequence runs with what an operation's fuzzing gets, less the operation. */
 export type SequenceRun = Omit<OperationRun, 'op'>;
 
 const MAX_COMMANDS = 10;
 
-export async function fuzzSequence(definition: SequenceDefinition<object>, run: SequenceRun): Promise<{ summary: SequenceSummary; failures: FuzzFailure[]; executions: number }> {
+export async function fuzzSequence(
+  definition: SequenceDefinition<object>,
+  run: SequenceRun,
+): Promise<{ summary: SequenceSummary; failures: FuzzFailure[]; executions: number }> {
   const summary: SequenceSummary = { name: definition.name, rule: definition.rule, runs: 0 };
   const { contract, session } = run;
   const provisioner = createStateProvisioner(session, run.ledger);
@@ -59,14 +67,26 @@ export async function fuzzSequence(definition: SequenceDefinition<object>, run: 
     },
   });
   run.onCase(run.runs - summary.runs);
-  if (unavailable) return { summary: { ...summary, skipped: `not run: ${unavailable.message}` }, failures: [], executions: 0 };
+  if (unavailable)
+    return { summary: { ...summary, skipped: `not run: ${unavailable.message}` }, failures: [], executions: 0 };
   const failures: FuzzFailure[] = [];
   for (const finding of result.findings) {
     const real = finding.record;
     const last = real?.steps.at(-1);
     if (!real || !last) continue;
     const secrets = session.secrets();
-    const failure = fuzzFailure(finding, { operationId: last.operationId, source: `sequence ${definition.name}`, description: real.steps.map((s) => s.name).join(' → '), runSeed: run.runSeed, status: last.status }, last.request, curlCommand(session.url, last.request, secrets));
+    const failure = fuzzFailure(
+      finding,
+      {
+        operationId: last.operationId,
+        source: `sequence ${definition.name}`,
+        description: real.steps.map((s) => s.name).join(' → '),
+        runSeed: run.runSeed,
+        status: last.status,
+      },
+      last.request,
+      curlCommand(session.url, last.request, secrets),
+    );
     if (run.out) {
       const failing = real.steps.length - 1;
       const scenario: ScenarioDocument = {
@@ -84,7 +104,15 @@ export async function fuzzSequence(definition: SequenceDefinition<object>, run: 
             ...(i === failing && failure.assumed ? { assumed: failure.assumed } : {}),
           });
         }),
-        'x-fuzz': { operationId: failure.operationId, check: failure.check, message: failure.message, seed: failure.seed, path: failure.path, runSeed: run.runSeed, divergence: failure.divergence },
+        'x-fuzz': {
+          operationId: failure.operationId,
+          check: failure.check,
+          message: failure.message,
+          seed: failure.seed,
+          path: failure.path,
+          runSeed: run.runSeed,
+          divergence: failure.divergence,
+        },
       };
       failure.scenarioFile = writeScenarioFile(run.out, scenario, secrets);
     }
@@ -92,4 +120,3 @@ export async function fuzzSequence(definition: SequenceDefinition<object>, run: 
   }
   return { summary, failures, executions: result.executions };
 }
-

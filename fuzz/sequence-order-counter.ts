@@ -15,7 +15,11 @@ interface CounterModel {
 }
 
 class CountOrder implements SequenceCommand<CounterModel> {
-  constructor(readonly contract: Contract, readonly consumer: number, readonly order: number) {}
+  constructor(
+    readonly contract: Contract,
+    readonly consumer: number,
+    readonly order: number,
+  ) {}
   check = () => true;
   async run(model: CounterModel, real: SequenceSession): Promise<void> {
     const success = successOf(this.contract, 'incrementOrderCounter');
@@ -24,14 +28,18 @@ class CountOrder implements SequenceCommand<CounterModel> {
     orders.add(this.order);
     model.counted.set(this.consumer, orders);
     const response = await real.call('incrementOrderCounter', {
-      name: this.toString(), body: { consumerId, orderId: model.orders[this.order] }, expected: [success],
+      name: this.toString(),
+      body: { consumerId, orderId: model.orders[this.order] },
+      expected: [success],
       json: [{ path: '$.orderCount', equals: orders.size }],
     });
     if (response.status !== success) return;
     const body = response.body as { consumerId?: unknown; orderCount?: unknown };
-    real.expect(body.consumerId === consumerId && body.orderCount === orders.size,
+    real.expect(
+      body.consumerId === consumerId && body.orderCount === orders.size,
       `${this.toString()}: answered ${JSON.stringify(body)}, expected orderCount ${orders.size} for ${consumerId}`,
-      statusAssumption(this.contract, 'incrementOrderCounter', success));
+      statusAssumption(this.contract, 'incrementOrderCounter', success),
+    );
   }
   toString = () => `incrementOrderCounter(consumer ${this.consumer}, order ${this.order})`;
 }
@@ -42,11 +50,17 @@ export const orderCounterSequence: SequenceDefinition<CounterModel> = {
   operations: ['incrementOrderCounter'],
   async setup(real) {
     if (real.target.simulator) await real.resetTenant();
-    return { consumers: [randomUUID(), randomUUID()], orders: [randomUUID(), randomUUID(), randomUUID()], counted: new Map() };
+    return {
+      consumers: [randomUUID(), randomUUID()],
+      orders: [randomUUID(), randomUUID(), randomUUID()],
+      counted: new Map(),
+    };
   },
   commands(contract) {
     return [
-      fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 2 })).map(([c, o]): SequenceCommand<CounterModel> => new CountOrder(contract, c, o)),
+      fc
+        .tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 2 }))
+        .map(([c, o]): SequenceCommand<CounterModel> => new CountOrder(contract, c, o)),
     ];
   },
 };

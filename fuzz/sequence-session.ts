@@ -12,7 +12,13 @@ import { CheckFailureError, type Judge } from './property-hunt.ts';
 import { secretValues } from './secret-values.ts';
 
 /** The checks that judge any single response, whatever the case. */
-const RESPONSE_CHECKS: CheckName[] = ['not_a_server_error', 'status_documented', 'content_type_conformance', 'body_matches_documented_shape', 'no_secret_echoed'];
+const RESPONSE_CHECKS: CheckName[] = [
+  'not_a_server_error',
+  'status_documented',
+  'content_type_conformance',
+  'body_matches_documented_shape',
+  'no_secret_echoed',
+];
 
 export interface SequenceStep {
   name: string;
@@ -65,23 +71,44 @@ export class SequenceSession {
   async call(operationId: string, options: CallOptions): Promise<HttpResponse> {
     const op = this.contract.operationsById.get(operationId);
     if (!op) throw new Error(`unknown operation ${operationId}`);
-    const headers: Record<string, string> = { ...this.target.headers(), authorization: await this.target.authorization(op.security.scheme, op.security.scopes) };
+    const headers: Record<string, string> = {
+      ...this.target.headers(),
+      authorization: await this.target.authorization(op.security.scheme, op.security.scopes),
+    };
     const request: SentRequest = {
       method: op.method,
       path: fillPath(op.path, options.pathParams ?? {}),
       headers,
-      ...(options.body !== undefined ? { body: options.body, mediaType: op.requestBody?.mediaTypes[0] ?? 'application/json' } : {}),
+      ...(options.body !== undefined
+        ? { body: options.body, mediaType: op.requestBody?.mediaTypes[0] ?? 'application/json' }
+        : {}),
     };
     if (request.mediaType) headers['content-type'] = request.mediaType;
     const response = await sendRequest(this.target.url, request, this.target.timeoutMs);
-    this.steps.push({ name: options.name, operationId, request, expected: options.expected, ...(options.json ? { json: options.json } : {}), status: response.status });
-    const secrets = [...this.target.secrets(), ...(op.requestBody && options.body !== undefined ? secretValues(op.requestBody.schema, options.body) : [])];
+    this.steps.push({
+      name: options.name,
+      operationId,
+      request,
+      expected: options.expected,
+      ...(options.json ? { json: options.json } : {}),
+      status: response.status,
+    });
+    const secrets = [
+      ...this.target.secrets(),
+      ...(op.requestBody && options.body !== undefined ? secretValues(op.requestBody.schema, options.body) : []),
+    ];
     const active = new Set(RESPONSE_CHECKS.filter((c) => this.judge.active.has(c)));
-    const [failure] = runChecks({ contract: this.contract, op, response, secrets, simulator: this.target.simulator }, active).filter(this.judge.wants);
+    const [failure] = runChecks(
+      { contract: this.contract, op, response, secrets, simulator: this.target.simulator },
+      active,
+    ).filter(this.judge.wants);
     if (failure) throw new CheckFailureError({ ...failure, message: `${options.name}: ${failure.message}` });
     if (!options.expected.includes(response.status)) {
       const documented = op.responses.get(options.expected[0] ?? 0);
-      this.fail(`${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`, unlessServerError(response.status, documented?.assumed ?? documented?.assumedCondition));
+      this.fail(
+        `${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`,
+        unlessServerError(response.status, documented?.assumed ?? documented?.assumedCondition),
+      );
     }
     return response;
   }

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { Contract } from '../spec/index.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
-import { componentSchema, schemaAssumption, successOf, type SequenceCommand, type SequenceDefinition } from './sequence-definition.ts';
+import {
+  componentSchema,
+  schemaAssumption,
+  successOf,
+  type SequenceCommand,
+  type SequenceDefinition,
+} from './sequence-definition.ts';
 import type { SequenceSession } from './sequence-session.ts';
 
 interface StoredUser {
@@ -26,40 +32,81 @@ interface UserModel {
 const POOL = 3;
 
 class UpsertUser implements SequenceCommand<UserModel> {
-  constructor(readonly contract: Contract, readonly user: number, readonly email: number, readonly body: Record<string, unknown>) {}
+  constructor(
+    readonly contract: Contract,
+    readonly user: number,
+    readonly email: number,
+    readonly body: Record<string, unknown>,
+  ) {}
   check = () => true;
   async run(model: UserModel, real: SequenceSession): Promise<void> {
     const email = model.emails[this.email] ?? '';
     const body: Record<string, unknown> = { ...this.body, id: model.ids[this.user], email };
     const conflict = [...model.users].some(([index, u]) => index !== this.user && u.email === email);
-    await real.call('upsertUser', { name: this.toString(), body, expected: [conflict ? 409 : successOf(this.contract, 'upsertUser')] });
+    await real.call('upsertUser', {
+      name: this.toString(),
+      body,
+      expected: [conflict ? 409 : successOf(this.contract, 'upsertUser')],
+    });
     if (conflict) return;
     const before = model.users.get(this.user);
-    const keep = (value: unknown, previous: (string | null)[] | undefined) => (typeof value === 'string' ? [value] : [...new Set([null, ...(previous ?? [])])]);
-    model.users.set(this.user, { name: String(body.name), email, phone: keep(body.cellPhone, before?.phone), cpf: keep(body.cpf, before?.cpf) });
+    const keep = (value: unknown, previous: (string | null)[] | undefined) =>
+      typeof value === 'string' ? [value] : [...new Set([null, ...(previous ?? [])])];
+    model.users.set(this.user, {
+      name: String(body.name),
+      email,
+      phone: keep(body.cellPhone, before?.phone),
+      cpf: keep(body.cpf, before?.cpf),
+    });
   }
   toString = () => `upsertUser(user ${this.user}, email ${this.email}, ${JSON.stringify(this.body)})`;
 }
 
 class ReadProfile implements SequenceCommand<UserModel> {
-  constructor(readonly contract: Contract, readonly user: number) {}
+  constructor(
+    readonly contract: Contract,
+    readonly user: number,
+  ) {}
   check = () => true;
   async run(model: UserModel, real: SequenceSession): Promise<void> {
     const stored = model.users.get(this.user);
     const id = model.ids[this.user] ?? '';
     const response = await real.call('getUserProfile', {
-      name: this.toString(), pathParams: { userId: id }, expected: [stored ? successOf(this.contract, 'getUserProfile') : 404],
-      ...(stored ? { json: [{ path: '$.name', equals: stored.name }, { path: '$.email', equals: stored.email }] } : {}),
+      name: this.toString(),
+      pathParams: { userId: id },
+      expected: [stored ? successOf(this.contract, 'getUserProfile') : 404],
+      ...(stored
+        ? {
+            json: [
+              { path: '$.name', equals: stored.name },
+              { path: '$.email', equals: stored.email },
+            ],
+          }
+        : {}),
     });
     if (!stored || response.status >= 300) return;
     const profile = response.body as Record<string, unknown>;
     const derived = schemaAssumption(this.contract, 'UserProfile', 'properties');
-    real.expect(profile.id === id && profile.name === stored.name && profile.email === stored.email,
-      `${this.toString()}: the profile shows ${JSON.stringify({ id: profile.id, name: profile.name, email: profile.email })}, the last upsert wrote ${JSON.stringify({ id, name: stored.name, email: stored.email })}`);
-    real.expect(profile.userName === stored.email, `${this.toString()}: userName is ${JSON.stringify(profile.userName)}, expected the e-mail ${stored.email}`, derived);
-    real.expect(stored.phone.includes(profile.phoneNumber as string | null), `${this.toString()}: phoneNumber is ${JSON.stringify(profile.phoneNumber)}, expected one of ${JSON.stringify(stored.phone)}`, derived);
+    real.expect(
+      profile.id === id && profile.name === stored.name && profile.email === stored.email,
+      `${this.toString()}: the profile shows ${JSON.stringify({ id: profile.id, name: profile.name, email: profile.email })}, the last upsert wrote ${JSON.stringify({ id, name: stored.name, email: stored.email })}`,
+    );
+    real.expect(
+      profile.userName === stored.email,
+      `${this.toString()}: userName is ${JSON.stringify(profile.userName)}, expected the e-mail ${stored.email}`,
+      derived,
+    );
+    real.expect(
+      stored.phone.includes(profile.phoneNumber as string | null),
+      `${this.toString()}: phoneNumber is ${JSON.stringify(profile.phoneNumber)}, expected one of ${JSON.stringify(stored.phone)}`,
+      derived,
+    );
     const digits = (v: string | null) => (v === null ? null : v.replace(/\D/g, ''));
-    real.expect(stored.cpf.some((c) => c === profile.cpf || digits(c) === profile.cpf), `${this.toString()}: cpf is ${JSON.stringify(profile.cpf)}, expected one of ${JSON.stringify(stored.cpf)}`, derived);
+    real.expect(
+      stored.cpf.some((c) => c === profile.cpf || digits(c) === profile.cpf),
+      `${this.toString()}: cpf is ${JSON.stringify(profile.cpf)}, expected one of ${JSON.stringify(stored.cpf)}`,
+      derived,
+    );
   }
   toString = () => `getUserProfile(user ${this.user})`;
 }
@@ -81,7 +128,9 @@ export const userProfileSequence: SequenceDefinition<UserModel> = {
     const index = fc.integer({ min: 0, max: POOL - 1 });
     const body = arbitraryFromSchema(componentSchema(contract, 'User')) as fc.Arbitrary<Record<string, unknown>>;
     return [
-      fc.tuple(index, index, body).map(([user, email, b]): SequenceCommand<UserModel> => new UpsertUser(contract, user, email, b)),
+      fc
+        .tuple(index, index, body)
+        .map(([user, email, b]): SequenceCommand<UserModel> => new UpsertUser(contract, user, email, b)),
       index.map((user): SequenceCommand<UserModel> => new ReadProfile(contract, user)),
     ];
   },

@@ -78,7 +78,9 @@ export function createViolationReporter(write: (line: string) => void): Violatio
 /** `✖ request  PUT /v1/customers/c1 → 204  request.body.name: Request body property name must ...` */
 export function formatViolation(v: ReportedViolation): string {
   const mark = v.severity === 'error' ? '✖' : v.severity === 'warning' ? '⚠' : 'ℹ';
-  const exchange = v.exchange ? `${v.exchange.method} ${v.exchange.path}${v.exchange.status !== undefined ? ` → ${v.exchange.status}` : ''}` : '(no request seen)';
+  const exchange = v.exchange
+    ? `${v.exchange.method} ${v.exchange.path}${v.exchange.status !== undefined ? ` → ${v.exchange.status}` : ''}`
+    : '(no request seen)';
   return `${mark} ${v.side.padEnd(8)} ${exchange}  ${v.location}: ${v.message}`;
 }
 

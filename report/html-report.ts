@@ -55,7 +55,10 @@ export interface RunSummary {
 }
 
 /** The head of a checker's page: its title, the target it ran against, its verdict and times. */
-export function reportHead(checker: string, run: RunSummary): Pick<HtmlReport, 'title' | 'target' | 'passed' | 'startedAt' | 'durationMs'> {
+export function reportHead(
+  checker: string,
+  run: RunSummary,
+): Pick<HtmlReport, 'title' | 'target' | 'passed' | 'startedAt' | 'durationMs'> {
   return {
     title: `gas-harness ${checker}`,
     target: `${run.target}${run.simulator ? ' (gas-harness simulator)' : ''}`,
@@ -99,12 +102,18 @@ const anchor = (operationId: string) => `op-${operationId.replace(/[^A-Za-z0-9_-
 /** The page's HTML; `secrets` (and anything shaped like a JWT or a bearer token) never reach it. */
 export function renderHtmlReport(report: HtmlReport, secrets: Iterable<string> = []): string {
   const list = [...secrets];
-  const t = (text: string | number | undefined): string => escapeHtml(redactSecrets(String(text ?? ''), list).replace(JWT, REDACTED));
-  const counts = (rules: HtmlRule[]) => ORDER.map((v) => [v, rules.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
-  const countText = (rules: HtmlRule[]) => counts(rules).map(([v, n]) => `<span class="v-${v}">${n} ${v}</span>`).join(', ');
+  const t = (text: string | number | undefined): string =>
+    escapeHtml(redactSecrets(String(text ?? ''), list).replace(JWT, REDACTED));
+  const counts = (rules: HtmlRule[]) =>
+    ORDER.map((v) => [v, rules.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
+  const countText = (rules: HtmlRule[]) =>
+    counts(rules)
+      .map(([v, n]) => `<span class="v-${v}">${n} ${v}</span>`)
+      .join(', ');
 
   const brokenRule = (rule: HtmlRule): string => {
-    const row = (label: string, value: string | undefined, pre = false) => (value ? `<dt>${label}</dt><dd>${pre ? `<pre>${t(value)}</pre>` : t(value)}</dd>` : '');
+    const row = (label: string, value: string | undefined, pre = false) =>
+      value ? `<dt>${label}</dt><dd>${pre ? `<pre>${t(value)}</pre>` : t(value)}</dd>` : '';
     return `<details class="broken ${rule.verdict}" open><summary><span class="v-${rule.verdict}">${rule.verdict}</span> ${t(rule.rule)}</summary><dl>
 ${row('source', rule.source)}${row('expected', rule.expected)}${row('got', rule.got)}
 <dt>basis</dt><dd><b>${t(rule.basis ?? 'documented')}</b>${rule.why ? ` — ${t(rule.why)}` : ''}</dd>
@@ -115,7 +124,10 @@ ${row('where', rule.where)}${row('request', rule.request, true)}${row('response'
   const operationSection = ({ operationId, rules }: HtmlReport['operations'][number]): string => {
     const broken = rules.filter((r) => r.verdict === 'FAILURE' || r.verdict === 'DIVERGENCE');
     const sorted = [...rules].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict));
-    const rows = sorted.map((r) => `<tr><td class="v-${r.verdict}">${r.verdict}</td><td>${t(r.rule)}</td><td>${t(r.source)}</td><td>${t(r.basis ?? '')}</td><td>${t(r.verdict === 'skipped' ? r.skipReason : r.got ?? '')}</td></tr>`);
+    const rows = sorted.map(
+      (r) =>
+        `<tr><td class="v-${r.verdict}">${r.verdict}</td><td>${t(r.rule)}</td><td>${t(r.source)}</td><td>${t(r.basis ?? '')}</td><td>${t(r.verdict === 'skipped' ? r.skipReason : (r.got ?? ''))}</td></tr>`,
+    );
     return `<section class="op" id="${anchor(operationId)}"><h2>${t(operationId)} <small class="meta">${countText(rules)}</small></h2>
 ${broken.map(brokenRule).join('\n')}
 <details><summary>all ${rules.length} rules</summary><table><thead><tr><th>verdict</th><th>rule</th><th>source</th><th>basis</th><th>detail</th></tr></thead><tbody>
@@ -150,7 +162,11 @@ export function writeHtmlReport(path: string, report: HtmlReport, secrets: Itera
 }
 
 /** Groups rules per operation in first-seen order, `(run)` for rules of no single operation. */
-export function groupByOperation<T>(items: readonly T[], operationOf: (item: T) => string | undefined, toRule: (item: T) => HtmlRule): HtmlReport['operations'] {
+export function groupByOperation<T>(
+  items: readonly T[],
+  operationOf: (item: T) => string | undefined,
+  toRule: (item: T) => HtmlRule,
+): HtmlReport['operations'] {
   const groups = new Map<string, HtmlRule[]>();
   for (const item of items) {
     const key = operationOf(item) ?? '(run)';

@@ -1,4 +1,13 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export { redactJsonText, redactSecrets, redactValue, REDACTED, secretValuesOf } from './redact.ts';
-export { groupByOperation, renderHtmlReport, reportHead, writeHtmlReport, type HtmlReport, type HtmlRule, type HtmlVerdict, type RunSummary } from './html-report.ts';
+export {
+  groupByOperation,
+  renderHtmlReport,
+  reportHead,
+  writeHtmlReport,
+  type HtmlReport,
+  type HtmlRule,
+  type HtmlVerdict,
+  type RunSummary,
+} from './html-report.ts';

@@ -15,7 +15,8 @@ export interface JunitSuite {
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
     // XML 1.0 cannot carry most control characters, even escaped.
     // eslint-disable-next-line no-control-regex -- those characters are what it removes
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
@@ -28,11 +29,17 @@ export function renderJunit(suites: JunitSuite[]): string {
   ];
   for (const suite of suites) {
     const time = (suite.timeMs ?? suite.cases.reduce((t, c) => t + c.timeMs, 0)) / 1000;
-    lines.push(`  <testsuite name="${escapeXml(suite.name)}" tests="${suite.cases.length}" failures="${suite.cases.filter((c) => c.failure).length}" skipped="${suite.cases.filter((c) => c.skipped).length}" time="${time.toFixed(3)}">`);
+    lines.push(
+      `  <testsuite name="${escapeXml(suite.name)}" tests="${suite.cases.length}" failures="${suite.cases.filter((c) => c.failure).length}" skipped="${suite.cases.filter((c) => c.skipped).length}" time="${time.toFixed(3)}">`,
+    );
     for (const c of suite.cases) {
       const open = `    <testcase name="${escapeXml(c.name)}" classname="${escapeXml(c.classname)}" time="${(c.timeMs / 1000).toFixed(3)}"`;
       if (c.failure) {
-        lines.push(`${open}>`, `      <failure message="${escapeXml(c.failure.message)}">${escapeXml(c.failure.details ?? c.failure.message)}</failure>`, '    </testcase>');
+        lines.push(
+          `${open}>`,
+          `      <failure message="${escapeXml(c.failure.message)}">${escapeXml(c.failure.details ?? c.failure.message)}</failure>`,
+          '    </testcase>',
+        );
       } else if (c.skipped) {
         lines.push(`${open}>`, `      <skipped message="${escapeXml(c.skipped)}"/>`, '    </testcase>');
       } else lines.push(`${open}/>`);

@@ -28,9 +28,15 @@ function mayHoldJwt(text: string): boolean {
 /** Removes the given secrets, every JWT-shaped value and every `Bearer` credential from a text. */
 export function redactSecrets(text: string, secrets: Iterable<string> = []): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const secret of secrets)
+    if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret)) out = out.split(secret).join(REDACTED);
   if (mayHoldJwt(out)) out = out.replace(JWT, REDACTED);
-  return out.replace(BEARER, `Bearer ${REDACTED}`).replace(AUTHORIZATION_HEADER, (_, name: string, scheme: string | undefined) => `${name}${scheme ?? ''}${REDACTED}`);
+  return out
+    .replace(BEARER, `Bearer ${REDACTED}`)
+    .replace(
+      AUTHORIZATION_HEADER,
+      (_, name: string, scheme: string | undefined) => `${name}${scheme ?? ''}${REDACTED}`,
+    );
 }
 
 /**
@@ -73,7 +79,8 @@ export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
 /** A secret field's value redacted: absent stays absent, a flag stays (`passwordChangePending`), an object keeps its keys. */
 function redactedSecret(value: unknown): unknown {
   if (value === null || value === undefined || typeof value === 'boolean') return value;
-  if (typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.keys(value).map((k) => [k, REDACTED]));
+  if (typeof value === 'object' && !Array.isArray(value))
+    return Object.fromEntries(Object.keys(value).map((k) => [k, REDACTED]));
   return REDACTED;
 }
 

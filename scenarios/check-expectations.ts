@@ -7,7 +7,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
 import type { Contract, ExpectSpec, HeaderExpectation, Operation, ValidationIssue } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
-import { headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis } from '../spec/index.ts';
+import {
+  headerBasis,
+  jsonPathBasis,
+  schemaBasis,
+  SERVER_ERROR_NOTE,
+  statusBasis,
+  TIME_LIMIT_BASIS,
+  type RuleBasis,
+} from '../spec/index.ts';
 
 export interface CheckResult extends RuleBasis {
   /** The rule, named with the operation: `getProduct answers 200`. */
@@ -26,7 +34,8 @@ export interface CheckContext {
 }
 
 const excerpt = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : excerpt(JSON.stringify(value) ?? 'nothing', 200));
+const show = (value: unknown) =>
+  typeof value === 'string' ? JSON.stringify(value) : excerpt(JSON.stringify(value) ?? 'nothing', 200);
 
 /** Runs every expectation; when the status is wrong the body checks are not run, only reported once. */
 export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ctx: CheckContext): CheckResult[] {
@@ -37,16 +46,23 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
     results.push({
       rule: `${ctx.label}: ${rule}`,
       passed,
-      ...(basis.reason === SERVER_ERROR_NOTE ? basis : override ?? basis),
+      ...(basis.reason === SERVER_ERROR_NOTE ? basis : (override ?? basis)),
       ...(passed || actual === undefined ? {} : { actual }),
     });
 
   if (expect.status !== undefined) {
     const wanted = Array.isArray(expect.status) ? expect.status : [expect.status];
     const passed = wanted.includes(response.status);
-    const undocumented = ctx.operation && !ctx.operation.responses.has(response.status) ? ` (a status ${ctx.operation.id} does not document)` : '';
-    add(`answers ${wanted.join(' or ')}`, passed, statusBasis(ctx.operation, wanted[0] ?? 0, response.status, ctx.requestIssues),
-      `got ${response.status}${undocumented}${response.text ? `: ${excerpt(response.text)}` : ''}`);
+    const undocumented =
+      ctx.operation && !ctx.operation.responses.has(response.status)
+        ? ` (a status ${ctx.operation.id} does not document)`
+        : '';
+    add(
+      `answers ${wanted.join(' or ')}`,
+      passed,
+      statusBasis(ctx.operation, wanted[0] ?? 0, response.status, ctx.requestIssues),
+      `got ${response.status}${undocumented}${response.text ? `: ${excerpt(response.text)}` : ''}`,
+    );
     if (!passed) return results;
   }
   const responseSpec = ctx.operation?.responses.get(response.status);
@@ -54,7 +70,12 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
   for (const [name, expectation] of Object.entries(expect.headers ?? {})) {
     const value = response.headers[name.toLowerCase()];
     const [rule, passed] = headerCheck(name, expectation, value);
-    add(rule, passed, headerBasis(ctx.contract.document, ctx.operation, response.status, name), value === undefined ? 'no such header' : `${name}: ${value}`);
+    add(
+      rule,
+      passed,
+      headerBasis(ctx.contract.document, ctx.operation, response.status, name),
+      value === undefined ? 'no such header' : `${name}: ${value}`,
+    );
   }
 
   for (const json of expect.json ?? []) {
@@ -62,17 +83,35 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
     const value = found.length === 1 ? found[0] : found;
     const basis = jsonPathBasis(responseSpec, json.path, json.exists !== undefined);
     const actual = found.length === 0 ? `${json.path} matched nothing` : `${json.path} is ${show(value)}`;
-    if (json.exists !== undefined) add(`${json.path} ${json.exists ? 'exists' : 'is absent'}`, (found.length > 0) === json.exists, basis, actual);
-    if (json.equals !== undefined) add(`${json.path} equals ${show(json.equals)}`, found.length > 0 && isDeepStrictEqual(value, json.equals), basis, actual);
+    if (json.exists !== undefined)
+      add(`${json.path} ${json.exists ? 'exists' : 'is absent'}`, found.length > 0 === json.exists, basis, actual);
+    if (json.equals !== undefined)
+      add(
+        `${json.path} equals ${show(json.equals)}`,
+        found.length > 0 && isDeepStrictEqual(value, json.equals),
+        basis,
+        actual,
+      );
     if (json.matches !== undefined) {
       const text = typeof value === 'string' ? value : JSON.stringify(value);
-      add(`${json.path} matches /${json.matches}/`, found.length > 0 && new RegExp(json.matches).test(text ?? ''), basis, actual);
+      add(
+        `${json.path} matches /${json.matches}/`,
+        found.length > 0 && new RegExp(json.matches).test(text ?? ''),
+        basis,
+        actual,
+      );
     }
   }
 
-  if (expect.schema === 'documented') results.push(...schemaCheck(response, ctx).map((r) => (override ? { ...r, ...override } : r)));
+  if (expect.schema === 'documented')
+    results.push(...schemaCheck(response, ctx).map((r) => (override ? { ...r, ...override } : r)));
   if (expect.maxMs !== undefined) {
-    add(`answers within ${expect.maxMs} ms`, response.durationMs <= expect.maxMs, TIME_LIMIT_BASIS, `took ${Math.round(response.durationMs)} ms`);
+    add(
+      `answers within ${expect.maxMs} ms`,
+      response.durationMs <= expect.maxMs,
+      TIME_LIMIT_BASIS,
+      `took ${Math.round(response.durationMs)} ms`,
+    );
   }
   return results;
 }
@@ -84,7 +123,8 @@ export function queryJson(path: string, body: unknown): unknown[] {
 }
 
 function headerCheck(name: string, expectation: HeaderExpectation, value: string | undefined): [string, boolean] {
-  if (typeof expectation === 'string') return [`header ${name} is ${JSON.stringify(expectation)}`, value === expectation];
+  if (typeof expectation === 'string')
+    return [`header ${name} is ${JSON.stringify(expectation)}`, value === expectation];
   const parts: string[] = [];
   let passed = true;
   if (expectation.exists !== undefined) {
@@ -106,14 +146,31 @@ function headerCheck(name: string, expectation: HeaderExpectation, value: string
 function schemaCheck(response: HttpResponse, ctx: CheckContext): CheckResult[] {
   const { operation, label } = ctx;
   if (!operation) {
-    return [{ rule: `${label}: body has the documented schema`, passed: false, basis: 'documented', actual: 'the request hits no operation of the spec' }];
+    return [
+      {
+        rule: `${label}: body has the documented schema`,
+        passed: false,
+        basis: 'documented',
+        actual: 'the request hits no operation of the spec',
+      },
+    ];
   }
   const spec = operation.responses.get(response.status);
   const rule = `${label}: ${response.status} body has the documented schema`;
-  if (!spec) return [{ rule, passed: false, basis: 'documented', actual: `${operation.id} documents no status ${response.status}` }];
+  if (!spec)
+    return [
+      { rule, passed: false, basis: 'documented', actual: `${operation.id} documents no status ${response.status}` },
+    ];
   if (!spec.schema) {
     const passed = response.text === '';
-    return [{ rule: `${label}: ${response.status} has no body`, passed, ...schemaBasis(spec, []), ...(passed ? {} : { actual: excerpt(response.text) }) }];
+    return [
+      {
+        rule: `${label}: ${response.status} has no body`,
+        passed,
+        ...schemaBasis(spec, []),
+        ...(passed ? {} : { actual: excerpt(response.text) }),
+      },
+    ];
   }
   const results: CheckResult[] = [];
   const contentType = response.headers['content-type'] ?? '';

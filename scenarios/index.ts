@@ -4,4 +4,11 @@ export { loadSuites, readSuiteFile, findSuiteFiles, type LoadedSuite } from './l
 export { ScenarioFileError, formatProblem, type ScenarioFileProblem } from './scenario-file-error.ts';
 export { formatSuite, formatSummary, toJunitSuites, describeFailure, verdictOf } from './scenario-output.ts';
 export { scenarioHtmlReport } from './scenario-html.ts';
-export type { CheckResult, Outcome, ScenarioReport, ScenarioSummary, StepResult, SuiteResult } from './scenario-report.ts';
+export type {
+  CheckResult,
+  Outcome,
+  ScenarioReport,
+  ScenarioSummary,
+  StepResult,
+  SuiteResult,
+} from './scenario-report.ts';

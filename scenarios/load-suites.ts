@@ -44,7 +44,10 @@ export function findSuiteFiles(paths: string[]): { files: string[]; problems: Sc
 /** Reads every suite the paths name; throws ScenarioFileError listing every problem of every file. */
 export function loadSuites(paths: string[]): LoadedSuite[] {
   const { files, problems } = findSuiteFiles(paths);
-  if (files.length === 0 && problems.length === 0) problems.push(...paths.map((file) => ({ file, line: 0, column: 0, message: 'holds no .yaml or .yml scenario file' })));
+  if (files.length === 0 && problems.length === 0)
+    problems.push(
+      ...paths.map((file) => ({ file, line: 0, column: 0, message: 'holds no .yaml or .yml scenario file' })),
+    );
   const suites: LoadedSuite[] = [];
   for (const file of files) {
     const result = readSuiteFile(file);
@@ -70,7 +73,8 @@ export function readSuiteFile(file: string): { suite: LoadedSuite } | { problems
     const { line, col } = lineCounter.linePos(offset);
     return { file: shown, line: Math.max(line, 1), column: col, message };
   };
-  if (doc.errors.length) return { problems: doc.errors.map((e) => at(e.pos[0], `YAML: ${e.message.split('\n')[0] ?? e.message}`)) };
+  if (doc.errors.length)
+    return { problems: doc.errors.map((e) => at(e.pos[0], `YAML: ${e.message.split('\n')[0] ?? e.message}`)) };
   const data: unknown = doc.toJS();
   const schemaProblems = suiteSchemaProblems(data);
   if (schemaProblems.length) {
@@ -89,7 +93,9 @@ function offsetOf(doc: Document, location: (string | number)[], atKey: boolean):
     const path = location.slice(0, depth);
     if (atKey && depth === location.length && path.length > 0) {
       const parent = doc.getIn(path.slice(0, -1), true) as Node | undefined;
-      const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1])) : undefined;
+      const pair = isMap(parent)
+        ? parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(path[path.length - 1]))
+        : undefined;
       if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
       continue;
     }
@@ -125,7 +131,10 @@ function regexProblems(doc: Document, spec: SuiteSpec): { offset: number; messag
     try {
       new RegExp(pattern);
     } catch (error) {
-      problems.push({ offset: offsetOf(doc, location, false), message: `${location.join('.')} is not a regular expression: ${(error as Error).message}` });
+      problems.push({
+        offset: offsetOf(doc, location, false),
+        message: `${location.join('.')} is not a regular expression: ${(error as Error).message}`,
+      });
     }
   };
   spec.steps.forEach((step, i) => {
@@ -133,7 +142,8 @@ function regexProblems(doc: Document, spec: SuiteSpec): { offset: number; messag
       if (e.matches !== undefined) check(e.matches, ['steps', i, 'expect', 'json', j, 'matches']);
     });
     for (const [name, h] of Object.entries(step.expect?.headers ?? {})) {
-      if (typeof h === 'object' && h.matches !== undefined) check(h.matches, ['steps', i, 'expect', 'headers', name, 'matches']);
+      if (typeof h === 'object' && h.matches !== undefined)
+        check(h.matches, ['steps', i, 'expect', 'headers', name, 'matches']);
     }
   });
   return problems;

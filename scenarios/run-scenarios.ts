@@ -5,7 +5,14 @@
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, runPool, type FixtureLedger, type ResolvedTarget, type TargetRunOptions } from '../client/index.ts';
+import {
+  newFixtureLedger,
+  resolveTarget,
+  runPool,
+  type FixtureLedger,
+  type ResolvedTarget,
+  type TargetRunOptions,
+} from '../client/index.ts';
 import { loadSuites } from './load-suites.ts';
 
 import { runSuite } from './run-suite.ts';
@@ -37,9 +44,10 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const filter = options.filter?.toLowerCase();
-  const suites = loadSuites(options.paths?.length ? options.paths : [DEFAULT_SUITES_DIR])
-    .filter((s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter));
-  const target = options.resolved ?? await resolveTarget(options);
+  const suites = loadSuites(options.paths?.length ? options.paths : [DEFAULT_SUITES_DIR]).filter(
+    (s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter),
+  );
+  const target = options.resolved ?? (await resolveTarget(options));
   const { url, simulator } = target;
   const secrets = new Set<string>(target.secrets);
   const contract = await loadContract();
@@ -63,12 +71,16 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
     suites: final,
     summary: summarize(final),
     coverage: stepCoverage(final),
-    passed: final.every((s) => s.outcome !== 'failed') && final.some((s) => s.steps.some((step) => step.outcome !== 'skipped')),
+    passed:
+      final.every((s) => s.outcome !== 'failed') &&
+      final.some((s) => s.steps.some((step) => step.outcome !== 'skipped')),
   };
 }
 
 /** A copy of a JSON value with every secret removed from its strings. */
 function redactDeep<T>(value: T, secrets: Iterable<string>): T {
   const list = [...secrets];
-  return JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === 'string' ? redactSecrets(v, list) : v)) as T;
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    typeof v === 'string' ? redactSecrets(v, list) : v,
+  ) as T;
 }

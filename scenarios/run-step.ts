@@ -20,15 +20,29 @@ const ADMIN_PREFIX = '/__sim/';
 
 export async function runStep(step: StepSpec, line: number, ctx: StepContext): Promise<StepResult> {
   const { request } = step;
-  const base = { name: step.name, line, method: request.method, path: request.path, durationMs: 0, checks: [] as CheckResult[] };
+  const base = {
+    name: step.name,
+    line,
+    method: request.method,
+    path: request.path,
+    durationMs: 0,
+    checks: [] as CheckResult[],
+  };
   let path: string;
   let headers: Record<string, string>;
   let body: unknown;
   let expect: ExpectSpec;
   try {
     path = renderText(request.path, ctx.vars);
-    headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)]));
-    body = 'rawBody' in request ? renderText(request.rawBody ?? '', ctx.vars) : 'body' in request ? renderValue(request.body, ctx.vars) : undefined;
+    headers = Object.fromEntries(
+      Object.entries(request.headers ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)]),
+    );
+    body =
+      'rawBody' in request
+        ? renderText(request.rawBody ?? '', ctx.vars)
+        : 'body' in request
+          ? renderValue(request.body, ctx.vars)
+          : undefined;
     expect = renderValue(step.expect ?? {}, ctx.vars) as ExpectSpec;
   } catch (error) {
     return { ...base, outcome: 'failed', error: (error as Error).message };
@@ -38,7 +52,12 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
   const operation = matched?.operation;
   const shown = { ...base, path, ...(operation ? { operationId: operation.id } : {}) };
   const admin = path.startsWith(ADMIN_PREFIX);
-  if (admin && !ctx.session.admin) return { ...shown, outcome: 'skipped', skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose` };
+  if (admin && !ctx.session.admin)
+    return {
+      ...shown,
+      outcome: 'skipped',
+      skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose`,
+    };
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
   if (!hasHeader('authorization') && !admin) {
@@ -47,9 +66,13 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     if (authorization !== undefined) headers.authorization = authorization;
   }
   // Without a media type, a body goes as the first one the operation takes (JSON when unknown).
-  const mediaType = request.mediaType ?? (body !== undefined ? operation?.requestBody?.mediaTypes[0] ?? 'application/json' : undefined);
+  const mediaType =
+    request.mediaType ??
+    (body !== undefined ? (operation?.requestBody?.mediaTypes[0] ?? 'application/json') : undefined);
   if (mediaType && !hasHeader('content-type')) headers['content-type'] = mediaType;
-  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([k, v]) => [k, renderText(String(v), ctx.vars)]),
+  ).toString();
   const url = `${ctx.session.url}${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`;
 
   let response: HttpResponse;
@@ -85,7 +108,13 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
 }
 
 /** What the spec's own validation says about the request, to tell which rule an error status tests. */
-function requestIssues(contract: Contract, operation: Operation, params: Record<string, string>, body: unknown, raw: boolean): ValidationIssue[] {
+function requestIssues(
+  contract: Contract,
+  operation: Operation,
+  params: Record<string, string>,
+  body: unknown,
+  raw: boolean,
+): ValidationIssue[] {
   const issues = contract.validators.params(operation.id, params);
   if (body === undefined || !operation.requestBody) return issues;
   let value: unknown = body;
@@ -100,7 +129,13 @@ function requestIssues(contract: Contract, operation: Operation, params: Record<
 }
 
 /** Takes captured values into the variables; a capture that finds nothing is a failed check. */
-export function capture(specs: Record<string, CaptureSpec>, response: Pick<HttpResponse, 'body' | 'headers' | 'status'>, vars: Variables, label: string, operation?: Operation): CheckResult[] {
+export function capture(
+  specs: Record<string, CaptureSpec>,
+  response: Pick<HttpResponse, 'body' | 'headers' | 'status'>,
+  vars: Variables,
+  label: string,
+  operation?: Operation,
+): CheckResult[] {
   const results: CheckResult[] = [];
   for (const [name, spec] of Object.entries(specs)) {
     const header = typeof spec === 'object' && 'header' in spec ? spec.header : undefined;
@@ -108,8 +143,11 @@ export function capture(specs: Record<string, CaptureSpec>, response: Pick<HttpR
     let value: unknown;
     if (header !== undefined) value = response.headers[header.toLowerCase()];
     else if (path !== undefined) value = queryJson(path, response.body)[0];
-    const rule = `${label}: captures ${name} from ${header !== undefined ? `header ${header}` : path ?? ''}`;
-    const basis = path !== undefined ? jsonPathBasis(operation?.responses.get(response.status), path, true) : { basis: 'documented' as const };
+    const rule = `${label}: captures ${name} from ${header !== undefined ? `header ${header}` : (path ?? '')}`;
+    const basis =
+      path !== undefined
+        ? jsonPathBasis(operation?.responses.get(response.status), path, true)
+        : { basis: 'documented' as const };
     if (value === undefined) results.push({ rule, passed: false, ...basis, actual: 'found nothing' });
     else {
       vars.set(name, value);

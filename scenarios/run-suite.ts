@@ -4,7 +4,14 @@
  * capture is skipped with that reason; the others still run.
  */
 import type { Contract, OperationMatcher, ProviderStateSpec } from '../spec/index.ts';
-import { connectTarget, createStateProvisioner, tenantOfToken, type FixtureLedger, type ResolvedTarget, type TargetSession } from '../client/index.ts';
+import {
+  connectTarget,
+  createStateProvisioner,
+  tenantOfToken,
+  type FixtureLedger,
+  type ResolvedTarget,
+  type TargetSession,
+} from '../client/index.ts';
 import { capture, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import type { LoadedSuite } from './load-suites.ts';
@@ -33,15 +40,23 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     result: { ...base, ...rest, durationMs: Math.round(performance.now() - started) },
     secrets: session?.secrets() ?? [],
   });
-  const skipAll = (reason: string): StepResult[] => spec.steps.map((step, i) => ({
-    name: step.name, line: loaded.stepLines[i] ?? 0, method: step.request.method, path: step.request.path,
-    outcome: 'skipped', durationMs: 0, checks: [], skipReason: reason,
-  }));
+  const skipAll = (reason: string): StepResult[] =>
+    spec.steps.map((step, i) => ({
+      name: step.name,
+      line: loaded.stepLines[i] ?? 0,
+      method: step.request.method,
+      path: step.request.path,
+      outcome: 'skipped',
+      durationMs: 0,
+      checks: [],
+      skipReason: reason,
+    }));
 
   const vars: Variables = new Map();
   let plan: SuiteAuthPlan;
   try {
-    for (const [name, value] of Object.entries(spec.variables ?? {})) vars.set(name, typeof value === 'string' ? renderString(value, vars) : value);
+    for (const [name, value] of Object.entries(spec.variables ?? {}))
+      vars.set(name, typeof value === 'string' ? renderString(value, vars) : value);
     plan = planSuiteAuth(spec.auth, ctx.target.credentials.token, vars);
   } catch (error) {
     return finish({ outcome: 'failed', steps: skipAll('the suite could not start'), error: (error as Error).message });
@@ -61,7 +76,10 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
       }
     }
   } catch (error) {
-    return finish({ ...tenant, outcome: 'failed', steps: skipAll('the set-up failed'), error: (error as Error).message }, session);
+    return finish(
+      { ...tenant, outcome: 'failed', steps: skipAll('the set-up failed'), error: (error as Error).message },
+      session,
+    );
   }
 
   const authorize = createStepAuthorizer(session, plan);
@@ -69,10 +87,18 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
   const steps: StepResult[] = [];
   for (const [i, step] of spec.steps.entries()) {
     const line = loaded.stepLines[i] ?? 0;
-    const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) => missing.has(name));
+    const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) =>
+      missing.has(name),
+    );
     if (needs !== undefined) {
       steps.push({
-        name: step.name, line, method: step.request.method, path: step.request.path, outcome: 'skipped', durationMs: 0, checks: [],
+        name: step.name,
+        line,
+        method: step.request.method,
+        path: step.request.path,
+        outcome: 'skipped',
+        durationMs: 0,
+        checks: [],
         skipReason: `needs {{${needs}}}, which step "${missing.get(needs) ?? ''}" did not capture`,
       });
     } else {
@@ -90,7 +116,11 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
  * captures name, and each parameter given as a bare `{{variable}}` (a deployment's fixture replaces
  * the suite's generated id). Returns the profile key that is missing when it cannot be set up.
  */
-async function setUpState(provisioner: ReturnType<typeof createStateProvisioner>, state: ProviderStateSpec, vars: Variables): Promise<string | undefined> {
+async function setUpState(
+  provisioner: ReturnType<typeof createStateProvisioner>,
+  state: ProviderStateSpec,
+  vars: Variables,
+): Promise<string | undefined> {
   const name = renderText(state.state, vars);
   const outcome = await provisioner.setUp(name, renderValue(state.params ?? {}, vars) as Record<string, unknown>);
   if ('unavailable' in outcome) return outcome.unavailable;
@@ -99,7 +129,12 @@ async function setUpState(provisioner: ReturnType<typeof createStateProvisioner>
     const value = outcome.values[key];
     if (variable && value !== undefined) vars.set(variable, value);
   }
-  const failed = capture(state.capture ?? {}, { status: 200, headers: {}, body: outcome.values }, vars, `provider state "${name}"`).filter((c) => !c.passed);
+  const failed = capture(
+    state.capture ?? {},
+    { status: 200, headers: {}, body: outcome.values },
+    vars,
+    `provider state "${name}"`,
+  ).filter((c) => !c.passed);
   if (failed.length) throw new Error(failed.map((c) => `${c.rule}: ${c.actual ?? ''}`).join('; '));
   return undefined;
 }

@@ -13,7 +13,10 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
     response: step.status === undefined ? 'no response' : `status ${step.status} in ${step.durationMs} ms`,
     replay: `npx gas-harness scenarios run ${shellQuote(suite.file)} --filter ${shellQuote(suite.name)} --target ${report.target}`,
   };
-  if (step.outcome === 'skipped') return [{ ...base, rule: step.name, verdict: 'skipped', skipReason: step.skipReason ?? suite.skipReason ?? 'skipped' }];
+  if (step.outcome === 'skipped')
+    return [
+      { ...base, rule: step.name, verdict: 'skipped', skipReason: step.skipReason ?? suite.skipReason ?? 'skipped' },
+    ];
   const rules: HtmlRule[] = step.checks.map((check) => ({
     ...base,
     rule: check.rule,
@@ -22,17 +25,43 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
     ...(check.reason ? { why: check.reason } : {}),
     ...(check.actual ? { got: check.actual } : {}),
   }));
-  if (step.error) rules.push({ ...base, rule: `${step.name} runs to the end`, verdict: 'FAILURE', basis: 'documented', got: step.error });
+  if (step.error)
+    rules.push({
+      ...base,
+      rule: `${step.name} runs to the end`,
+      verdict: 'FAILURE',
+      basis: 'documented',
+      got: step.error,
+    });
   return rules;
 }
 
 export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
   const items = report.suites.flatMap((suite) => [
-    ...(suite.error ? [{ operationId: undefined, rule: { rule: `suite ${suite.name} sets up and runs`, verdict: 'FAILURE', basis: 'documented', got: suite.error, where: suite.file } satisfies HtmlRule }] : []),
-    ...suite.steps.flatMap((step) => stepRules(report, suite, step).map((rule) => ({ operationId: step.operationId, rule }))),
+    ...(suite.error
+      ? [
+          {
+            operationId: undefined,
+            rule: {
+              rule: `suite ${suite.name} sets up and runs`,
+              verdict: 'FAILURE',
+              basis: 'documented',
+              got: suite.error,
+              where: suite.file,
+            } satisfies HtmlRule,
+          },
+        ]
+      : []),
+    ...suite.steps.flatMap((step) =>
+      stepRules(report, suite, step).map((rule) => ({ operationId: step.operationId, rule })),
+    ),
   ]);
   const { suites, steps, documentedFailures, assumedFailures } = report.summary;
-  const operations = new Set(report.suites.flatMap((s) => s.steps.filter((step) => step.outcome !== 'skipped').map((step) => step.operationId)).filter(Boolean));
+  const operations = new Set(
+    report.suites
+      .flatMap((s) => s.steps.filter((step) => step.outcome !== 'skipped').map((step) => step.operationId))
+      .filter(Boolean),
+  );
   return {
     ...reportHead('scenarios', report),
     totals: [
@@ -46,6 +75,10 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
       ...report.coverage.skipped.map((s) => `skipped: ${s.steps}× ${s.reason}`),
     ],
     notices: [],
-    operations: groupByOperation(items, (i) => i.operationId, (i) => i.rule),
+    operations: groupByOperation(
+      items,
+      (i) => i.operationId,
+      (i) => i.rule,
+    ),
   };
 }

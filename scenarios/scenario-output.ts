@@ -8,10 +8,16 @@ import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './sce
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
 
 /** FAILURE for a broken documented rule, DIVERGENCE for a broken assumed one. */
-export const verdictOf = (check: CheckResult): 'FAILURE' | 'DIVERGENCE' => (check.basis === 'documented' ? 'FAILURE' : 'DIVERGENCE');
+export const verdictOf = (check: CheckResult): 'FAILURE' | 'DIVERGENCE' =>
+  check.basis === 'documented' ? 'FAILURE' : 'DIVERGENCE';
 
 export function describeFailure(check: CheckResult): string {
-  const why = check.basis === 'assumed' ? ` [assumed: ${check.reason ?? ''}]` : check.reason ? ` [${check.reason}]` : ' [documented]';
+  const why =
+    check.basis === 'assumed'
+      ? ` [assumed: ${check.reason ?? ''}]`
+      : check.reason
+        ? ` [${check.reason}]`
+        : ' [documented]';
   return `${verdictOf(check)} ${check.rule}: ${check.actual ?? 'failed'}${why}`;
 }
 
@@ -65,8 +71,15 @@ export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
       };
       if (step.outcome === 'skipped') kase.skipped = step.skipReason ?? suite.skipReason ?? 'skipped';
       if (step.outcome === 'failed' || (suite.error && step.outcome === 'skipped')) {
-        const messages = [...(step.error ? [`error: ${step.error}`] : []), ...(suite.error ? [`suite error: ${suite.error}`] : []), ...failed.map(describeFailure)];
-        kase.failure = { message: messages[0] ?? 'failed', details: [`${suite.file}:${step.line} ${step.method} ${step.path}`, ...messages].join('\n') };
+        const messages = [
+          ...(step.error ? [`error: ${step.error}`] : []),
+          ...(suite.error ? [`suite error: ${suite.error}`] : []),
+          ...failed.map(describeFailure),
+        ];
+        kase.failure = {
+          message: messages[0] ?? 'failed',
+          details: [`${suite.file}:${step.line} ${step.method} ${step.path}`, ...messages].join('\n'),
+        };
         delete kase.skipped;
       }
       return kase;

@@ -68,7 +68,9 @@ export function stepCoverage(suites: SuiteResult[]): StepCoverage {
   const steps = suites.flatMap((s) => s.steps);
   const ran = steps.filter((s) => s.outcome !== 'skipped').length;
   const reasons = new Map<string, number>();
-  for (const step of steps) if (step.outcome === 'skipped') reasons.set(step.skipReason ?? 'skipped', (reasons.get(step.skipReason ?? 'skipped') ?? 0) + 1);
+  for (const step of steps)
+    if (step.outcome === 'skipped')
+      reasons.set(step.skipReason ?? 'skipped', (reasons.get(step.skipReason ?? 'skipped') ?? 0) + 1);
   return {
     known: steps.length,
     ran,
@@ -83,7 +85,10 @@ export function summarize(suites: SuiteResult[]): ScenarioSummary {
     failed: items.filter((i) => i.outcome === 'failed').length,
     skipped: items.filter((i) => i.outcome === 'skipped').length,
   });
-  const failedChecks = suites.flatMap((s) => s.steps).flatMap((s) => s.checks).filter((c) => !c.passed);
+  const failedChecks = suites
+    .flatMap((s) => s.steps)
+    .flatMap((s) => s.checks)
+    .filter((c) => !c.passed);
   return {
     suites: count(suites),
     steps: count(suites.flatMap((s) => s.steps)),

@@ -4,13 +4,18 @@
  * header under that plan. A step that needs a token the run cannot get (one without the
  * permission, an expired one, one bound to a resource) is skipped, naming the profile key.
  */
-import { resolveSecret, type BoundParam, type TargetSession, type TokenClaims, type Unavailable } from '../client/index.ts';
+import {
+  resolveSecret,
+  type BoundParam,
+  type TargetSession,
+  type TokenClaims,
+  type Unavailable,
+} from '../client/index.ts';
 import type { AuthProfile, ClaimsSpec, Operation, StepAuth } from '../spec/index.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 
 export type SuiteAuthPlan =
-  | { kind: 'static'; token: string; claims?: ClaimsSpec }
-  | { kind: 'mint'; scopes?: string[]; claims?: ClaimsSpec };
+  { kind: 'static'; token: string; claims?: ClaimsSpec } | { kind: 'mint'; scopes?: string[]; claims?: ClaimsSpec };
 
 /** A step that cannot run on this target, with the reason. */
 export class StepSkip {
@@ -22,17 +27,30 @@ export class StepSkip {
  * otherwise tokens are minted by the simulator. A suite whose profile binds its token (claims) keeps
  * those claims, so its default steps still get a bound token.
  */
-export function planSuiteAuth(profile: AuthProfile | undefined, runToken: string | undefined, vars: Variables): SuiteAuthPlan {
+export function planSuiteAuth(
+  profile: AuthProfile | undefined,
+  runToken: string | undefined,
+  vars: Variables,
+): SuiteAuthPlan {
   const chosen = profile ?? { profile: 'simulator' };
   const claims = chosen.profile === 'simulator' && chosen.claims ? { claims: chosen.claims } : {};
   if (runToken) return { kind: 'static', token: runToken, ...claims };
   if (chosen.profile === 'static') return { kind: 'static', token: renderText(chosen.token, vars) };
-  if (chosen.profile === 'command') return { kind: 'static', token: resolveSecret({ command: renderText(chosen.command, vars) }, 'the suite\'s token command') };
+  if (chosen.profile === 'command')
+    return {
+      kind: 'static',
+      token: resolveSecret({ command: renderText(chosen.command, vars) }, "the suite's token command"),
+    };
   return { kind: 'mint', ...(chosen.scopes ? { scopes: chosen.scopes } : {}), ...claims };
 }
 
 /** The claims that bind a token to one resource, and the path parameter each binds (a user is the token's subject). */
-const BINDING_CLAIMS: readonly (readonly [string, BoundParam])[] = [['dealerId', 'dealerId'], ['merchantId', 'merchantId'], ['consumerId', 'consumerId'], ['sub', 'userId']];
+const BINDING_CLAIMS: readonly (readonly [string, BoundParam])[] = [
+  ['dealerId', 'dealerId'],
+  ['merchantId', 'merchantId'],
+  ['consumerId', 'consumerId'],
+  ['sub', 'userId'],
+];
 
 /** Produces each step's Authorization value; minted tokens are cached per scopes and claims. */
 export function createStepAuthorizer(session: TargetSession, plan: SuiteAuthPlan) {
@@ -40,12 +58,19 @@ export function createStepAuthorizer(session: TargetSession, plan: SuiteAuthPlan
   const unavailable = (need: Unavailable) => new StepSkip(`needs ${need.unavailable} in the target profile`);
 
   /** A token for these claims: minted on a simulator, else the profile's token for the role they describe. */
-  const tokenFor = async (scopes: string[], claims: ClaimsSpec | undefined, operation: Operation | undefined, params: Record<string, string>, vars: Variables): Promise<string | StepSkip> => {
+  const tokenFor = async (
+    scopes: string[],
+    claims: ClaimsSpec | undefined,
+    operation: Operation | undefined,
+    params: Record<string, string>,
+    vars: Variables,
+  ): Promise<string | StepSkip> => {
     const rendered = (claims ? renderValue(claims, vars) : {}) as Record<string, unknown>;
     const expiresIn = rendered.expiresInSeconds !== undefined ? Number(rendered.expiresInSeconds) : undefined;
     if (session.simulator) {
       const tokenClaims: TokenClaims = { scopes };
-      for (const key of ['sub', 'dealerId', 'merchantId', 'consumerId', 'userType'] as const) if (rendered[key] !== undefined) tokenClaims[key] = String(rendered[key]);
+      for (const key of ['sub', 'dealerId', 'merchantId', 'consumerId', 'userType'] as const)
+        if (rendered[key] !== undefined) tokenClaims[key] = String(rendered[key]);
       if (expiresIn !== undefined) tokenClaims.expiresInSeconds = expiresIn;
       const key = JSON.stringify(tokenClaims);
       let token = minted.get(key);
@@ -62,9 +87,15 @@ export function createStepAuthorizer(session: TargetSession, plan: SuiteAuthPlan
       const binding = BINDING_CLAIMS.find(([claim]) => rendered[claim] !== undefined);
       if (binding) {
         const [claim, param] = binding;
-        token = await session.tokenFor({ kind: 'bound', param, id: String(rendered[claim]), ...(params[param] !== undefined ? { pathId: params[param] } : {}), scopes });
-      }
-      else if (!needed.every((s) => scopes.includes(s))) token = await session.tokenFor({ kind: 'withoutPermission', scopes });
+        token = await session.tokenFor({
+          kind: 'bound',
+          param,
+          id: String(rendered[claim]),
+          ...(params[param] !== undefined ? { pathId: params[param] } : {}),
+          scopes,
+        });
+      } else if (!needed.every((s) => scopes.includes(s)))
+        token = await session.tokenFor({ kind: 'withoutPermission', scopes });
       else token = session.target.credentials.token ?? { unavailable: 'credentials.token' };
     }
     return typeof token === 'string' ? token : unavailable(token);
@@ -72,13 +103,21 @@ export function createStepAuthorizer(session: TargetSession, plan: SuiteAuthPlan
   const bearer = (token: string | StepSkip) => (typeof token === 'string' ? `Bearer ${token}` : token);
 
   /** The Authorization value for a step, undefined for none, or a StepSkip when this target cannot give it. */
-  return async (auth: StepAuth | undefined, operation: Operation | undefined, params: Record<string, string>, vars: Variables): Promise<string | undefined | StepSkip> => {
+  return async (
+    auth: StepAuth | undefined,
+    operation: Operation | undefined,
+    params: Record<string, string>,
+    vars: Variables,
+  ): Promise<string | undefined | StepSkip> => {
     const chosen = auth ?? 'default';
     if (chosen === 'none') return undefined;
-    if (chosen === 'apiKey' || (chosen === 'default' && operation?.security.scheme === 'apiKey')) return session.authorization('apiKey', []);
+    if (chosen === 'apiKey' || (chosen === 'default' && operation?.security.scheme === 'apiKey'))
+      return session.authorization('apiKey', []);
     const planScopes = plan.kind === 'mint' ? plan.scopes : undefined;
-    const scopes = (typeof chosen === 'object' ? chosen.scopes : undefined) ?? planScopes ?? operation?.security.scopes ?? [];
-    if (typeof chosen === 'object') return bearer(await tokenFor(scopes, chosen.claims ?? plan.claims, operation, params, vars));
+    const scopes =
+      (typeof chosen === 'object' ? chosen.scopes : undefined) ?? planScopes ?? operation?.security.scopes ?? [];
+    if (typeof chosen === 'object')
+      return bearer(await tokenFor(scopes, chosen.claims ?? plan.claims, operation, params, vars));
     if (plan.claims) return bearer(await tokenFor(scopes, plan.claims, operation, params, vars));
     if (plan.kind === 'static') return `Bearer ${plan.token}`;
     return session.authorization('bearer', scopes);

@@ -31,7 +31,11 @@ export function suiteSchemaProblems(data: unknown): SchemaProblem[] {
   let errors = (validateSuite.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames');
   // A combinator that says what it wants replaces the failures of its branches.
   for (const combinator of errors.filter((e) => COMBINATORS.has(e.keyword) && messageOf(e) !== undefined)) {
-    errors = errors.filter((e) => e === combinator || !(e.schemaPath.startsWith(`${combinator.schemaPath}/`) && e.instancePath.startsWith(combinator.instancePath)));
+    errors = errors.filter(
+      (e) =>
+        e === combinator ||
+        !(e.schemaPath.startsWith(`${combinator.schemaPath}/`) && e.instancePath.startsWith(combinator.instancePath)),
+    );
   }
   const seen = new Set<string>();
   const problems: SchemaProblem[] = [];
@@ -48,28 +52,50 @@ export function suiteSchemaProblems(data: unknown): SchemaProblem[] {
 
 function messageOf(error: ErrorObject): string | undefined {
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
-  return typeof parent['x-message'] === 'string' && !KEEP_AJV_MESSAGE.has(error.keyword) ? parent['x-message'] : undefined;
+  return typeof parent['x-message'] === 'string' && !KEEP_AJV_MESSAGE.has(error.keyword)
+    ? parent['x-message']
+    : undefined;
 }
 
 function toProblem(error: ErrorObject): SchemaProblem {
-  const location = error.instancePath.split('/').slice(1)
+  const location = error.instancePath
+    .split('/')
+    .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   const where = location.length ? location.join('.') : 'the suite';
   if (error.propertyName !== undefined) {
-    const detail = messageOf(error) ?? (error.keyword === 'pattern' ? 'a name is letters, digits and _' : error.message ?? 'is invalid');
-    return { location: [...location, error.propertyName], atKey: true, message: `${where} has an invalid name "${error.propertyName}": ${detail}` };
+    const detail =
+      messageOf(error) ??
+      (error.keyword === 'pattern' ? 'a name is letters, digits and _' : (error.message ?? 'is invalid'));
+    return {
+      location: [...location, error.propertyName],
+      atKey: true,
+      message: `${where} has an invalid name "${error.propertyName}": ${detail}`,
+    };
   }
   switch (error.keyword) {
     case 'required':
-      return { location, atKey: false, message: `${where} is missing the required key "${String(error.params.missingProperty)}"` };
+      return {
+        location,
+        atKey: false,
+        message: `${where} is missing the required key "${String(error.params.missingProperty)}"`,
+      };
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
       const known = Object.keys(((error.parentSchema ?? {}) as { properties?: object }).properties ?? {});
-      return { location: [...location, key], atKey: true, message: `${where} has an unknown key "${key}"${known.length ? ` (known: ${known.join(', ')})` : ''}` };
+      return {
+        location: [...location, key],
+        atKey: true,
+        message: `${where} has an unknown key "${key}"${known.length ? ` (known: ${known.join(', ')})` : ''}`,
+      };
     }
     case 'enum':
-      return { location, atKey: false, message: `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        location,
+        atKey: false,
+        message: `${where} must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'const':
       return { location, atKey: false, message: `${where} must be ${JSON.stringify(error.params.allowedValue)}` };
     default:

@@ -23,7 +23,9 @@ export function referencedVariables(text: string): string[] {
 export function templateProblem(expression: string, defined: ReadonlySet<string>): string | undefined {
   if (expression === 'uuid' || ENV.test(expression)) return undefined;
   if (!VARIABLE.test(expression)) return `{{${expression}}} is not a template: use {{name}}, {{uuid}} or {{env.NAME}}`;
-  return defined.has(expression) ? undefined : `{{${expression}}} names no variable, setup capture or step capture of this suite`;
+  return defined.has(expression)
+    ? undefined
+    : `{{${expression}}} names no variable, setup capture or step capture of this suite`;
 }
 
 function resolve(expression: string, vars: Variables, env: NodeJS.ProcessEnv): unknown {

@@ -15,7 +15,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,7 +86,10 @@ async function bundle(): Promise<BuildInfo> {
   for (const file of result.outputFiles) {
     const isCli = file.path === join(DIST, 'cli.js');
     // The command is run as `gas-harness` straight from dist/cli.js.
-    writeIfChanged(file.path, isCli ? Buffer.concat([Buffer.from('#!/usr/bin/env node\n'), file.contents]) : file.contents);
+    writeIfChanged(
+      file.path,
+      isCli ? Buffer.concat([Buffer.from('#!/usr/bin/env node\n'), file.contents]) : file.contents,
+    );
     if (isCli) chmodSync(file.path, 0o755);
     written.add(file.path);
   }
@@ -130,7 +142,9 @@ async function main(): Promise<void> {
   writeIfChanged(join(ROOT, BUILD_INFO_FILE), Buffer.from(`${JSON.stringify(info, null, 2)}\n`));
   if (!process.argv.includes('--no-types')) emitDeclarations();
   if (!existsSync(join(DIST, 'cli.js'))) throw new Error('dist/cli.js was not written');
-  console.log(`gas-harness: built ${relative(process.cwd(), DIST) || '.'} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `gas-harness: built ${relative(process.cwd(), DIST) || '.'} in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 // `tsx scripts/build.ts` builds; a test imports the helpers above without building.

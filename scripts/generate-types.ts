@@ -27,7 +27,11 @@ const HEADER = (source: string): string =>
 /** The types file's text for one document or schema. */
 export async function generatedTypes(source: keyof typeof GENERATED_TYPES): Promise<string> {
   if (source.endsWith('.json')) return HEADER(source) + (await schemaTypes(source));
-  const ast = await openapiTS(pathToFileURL(join(ROOT, source)), { immutable: false, alphabetize: true, exportType: false });
+  const ast = await openapiTS(pathToFileURL(join(ROOT, source)), {
+    immutable: false,
+    alphabetize: true,
+    exportType: false,
+  });
   return HEADER(source) + astToString(ast);
 }
 
@@ -47,7 +51,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const [source, target] of Object.entries(GENERATED_TYPES) as [keyof typeof GENERATED_TYPES, string][]) {
     const text = await generatedTypes(source);
     const path = join(ROOT, target);
-    const before = (() => { try { return readFileSync(path, 'utf8'); } catch { return ''; } })();
+    const before = (() => {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
     if (before !== text) writeFileSync(path, text);
     console.log(`${target}: ${before === text ? 'unchanged' : 'written'}`);
   }

@@ -22,7 +22,10 @@ export interface TokenClaims {
 
 /** Which path parameter a claim binds a token to. */
 const BINDINGS: [param: string, claim: keyof TokenClaims][] = [
-  ['dealerId', 'dealer_id'], ['merchantId', 'merchant_id'], ['consumerId', 'consumer_id'], ['userId', 'sub'],
+  ['dealerId', 'dealer_id'],
+  ['merchantId', 'merchant_id'],
+  ['consumerId', 'consumer_id'],
+  ['userId', 'sub'],
 ];
 
 const TOKEN_CACHE_LIMIT = 2_000;
@@ -34,8 +37,11 @@ const STRING_CLAIMS = ['sub', 'tid', 'scope', 'dealer_id', 'merchant_id', 'consu
 
 /** True when every claim the simulator reads has the type it expects (a signed token may still hold anything). */
 function hasClaimTypes(claims: Record<string, unknown>): claims is TokenClaims & Record<string, unknown> {
-  return typeof claims.exp === 'number' && Number.isFinite(claims.exp)
-    && STRING_CLAIMS.every((name) => claims[name] === undefined || typeof claims[name] === 'string');
+  return (
+    typeof claims.exp === 'number' &&
+    Number.isFinite(claims.exp) &&
+    STRING_CLAIMS.every((name) => claims[name] === undefined || typeof claims[name] === 'string')
+  );
 }
 
 export class Authenticator {
@@ -60,13 +66,20 @@ export class Authenticator {
       ...(request.userType ? { user_type: request.userType } : {}),
     };
     const now = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + expiresIn);
+    const jwt = new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresIn);
     if (request.sub) jwt.setSubject(request.sub);
     return { accessToken: await jwt.sign(this.key), expiresIn };
   }
 
   /** Authenticates a request for an operation; returns the token's claims (none for the API key). */
-  async authenticate(op: Operation, authorization: string | undefined, params: Record<string, string>): Promise<TokenClaims | undefined> {
+  async authenticate(
+    op: Operation,
+    authorization: string | undefined,
+    params: Record<string, string>,
+  ): Promise<TokenClaims | undefined> {
     if (op.security.scheme === 'apiKey') {
       if (!authorization || !this.isApiKey(authorization)) throw new SimulatorError('Unauthenticated');
       return undefined;
@@ -75,11 +88,15 @@ export class Authenticator {
     if (!match?.[1]) throw new SimulatorError('Unauthenticated');
     const claims = await this.verify(match[1]);
     const scopes = (claims.scope ?? '').split(' ');
-    if (!op.security.scopes.every((s) => scopes.includes(s))) throw new SimulatorError('Forbidden', { message: `The token lacks the scope ${op.security.scopes.join(' ')}.` });
+    if (!op.security.scopes.every((s) => scopes.includes(s)))
+      throw new SimulatorError('Forbidden', { message: `The token lacks the scope ${op.security.scopes.join(' ')}.` });
     for (const [param, claim] of BINDINGS) {
       const bound = claims[claim];
       if (param in params && typeof bound === 'string' && bound !== params[param]) {
-        throw new SimulatorError('Forbidden', { target: `path.${param}`, message: `The token is bound to another ${param.replace(/Id$/, '')}.` });
+        throw new SimulatorError('Forbidden', {
+          target: `path.${param}`,
+          message: `The token is bound to another ${param.replace(/Id$/, '')}.`,
+        });
       }
     }
     return claims;
@@ -111,7 +128,8 @@ export class Authenticator {
       throw new SimulatorError('Unauthenticated');
     }
     // A token signed with the secret but holding a claim of the wrong type is not a valid token.
-    if (!hasClaimTypes(payload)) throw new SimulatorError('Unauthenticated', { message: 'The token has a claim of the wrong type.' });
+    if (!hasClaimTypes(payload))
+      throw new SimulatorError('Unauthenticated', { message: 'The token has a claim of the wrong type.' });
     const claims: TokenClaims = payload;
     if (this.verified.size >= TOKEN_CACHE_LIMIT) this.verified.clear();
     this.verified.set(token, claims);

@@ -39,7 +39,8 @@ export function parseCorsOrigins(values: string[]): CorsPolicy {
     } catch {
       throw new Error(`--cors ${origin}: an origin is a scheme, host and optional port, e.g. http://localhost:5173`);
     }
-    if (url.origin !== origin) throw new Error(`--cors ${origin}: an origin has no path or trailing slash (did you mean ${url.origin}?)`);
+    if (url.origin !== origin)
+      throw new Error(`--cors ${origin}: an origin has no path or trailing slash (did you mean ${url.origin}?)`);
   }
   return { kind: 'listed', origins: values };
 }
@@ -48,14 +49,26 @@ function platformOptions(policy: CorsPolicy): FastifyCorsOptions {
   if (policy.kind === 'off') return NO_CORS;
   // Tokens travel in the Authorization header, never in cookies: no credentials mode is needed,
   // so `*` is safe for the platform's operations.
-  return { origin: policy.kind === 'any' ? '*' : policy.origins, methods: PLATFORM_METHODS, exposedHeaders: EXPOSED_HEADERS, maxAge: 600, strictPreflight: false };
+  return {
+    origin: policy.kind === 'any' ? '*' : policy.origins,
+    methods: PLATFORM_METHODS,
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+    strictPreflight: false,
+  };
 }
 
 function adminOptions(policy: CorsPolicy): FastifyCorsOptions {
   // The console is served from the simulator itself (same origin, no CORS needed); other pages may
   // reach the admin API only from origins listed by name.
   if (policy.kind !== 'listed') return NO_CORS;
-  return { origin: policy.origins, methods: ADMIN_METHODS, allowedHeaders: ADMIN_HEADERS, maxAge: 600, strictPreflight: false };
+  return {
+    origin: policy.origins,
+    methods: ADMIN_METHODS,
+    allowedHeaders: ADMIN_HEADERS,
+    maxAge: 600,
+    strictPreflight: false,
+  };
 }
 
 /**
@@ -80,17 +93,29 @@ export async function registerCors(app: FastifyInstance, policy: () => CorsPolic
     }
     return request.url.startsWith('/__sim') ? admin : platform;
   };
-  const options = { delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) => callback(null, optionsFor(request)) };
-  await new Promise<void>((resolve, reject) => fastifyCors(originRequestsOnly(app), options, (error?: Error) => (error ? reject(error) : resolve())));
+  const options = {
+    delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
+      callback(null, optionsFor(request)),
+  };
+  await new Promise<void>((resolve, reject) =>
+    fastifyCors(originRequestsOnly(app), options, (error?: Error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** The instance as the plugin sees it: the hooks it adds skip requests without an Origin header. */
 function originRequestsOnly(app: FastifyInstance): FastifyInstance {
-  type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+  type Hook = (
+    this: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ) => void;
   const addHook = (name: 'onRequest', hook: Hook) =>
     app.addHook(name, function (request, reply, done) {
       if (request.headers.origin === undefined) done();
       else hook.call(this, request, reply, done);
     });
-  return new Proxy(app, { get: (target, key, receiver): unknown => (key === 'addHook' ? addHook : Reflect.get(target, key, receiver)) });
+  return new Proxy(app, {
+    get: (target, key, receiver): unknown => (key === 'addHook' ? addHook : Reflect.get(target, key, receiver)),
+  });
 }

@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
@@ -81,33 +88,58 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // Closures below keep `options`: the dataset's objects must not stay on the heap once stored, or
   // every full collection would mark them all (a 500k-record dataset: pauses of 100 ms and more).
   options = rest;
-  const dataset = given === 'empty' ? EMPTY_DATASET : given === undefined || given === 'default' ? demoDataset() : given;
+  const dataset =
+    given === 'empty' ? EMPTY_DATASET : given === undefined || given === 'default' ? demoDataset() : given;
   const { secret, apiKey } = credentialsOf(options);
   const auth = new Authenticator(secret, apiKey);
   const { headersTimeoutMs, bodyTimeoutMs } = timeoutsOf(options);
   // The server's own secrets and JWT-shaped values, scrubbed from log lines, error messages and admin
   // responses wherever a client made them show.
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
-  const redactEchoedText = (text: string) => (text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text);
-  const logger = pino({
-    level: options.logLevel ?? 'silent',
-    // Nothing logs headers or bodies; these paths guard against a future line that would.
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'], censor: '<redacted>' },
-  }, options.logStream);
+  const redactEchoedText = (text: string) =>
+    text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text;
+  const logger = pino(
+    {
+      level: options.logLevel ?? 'silent',
+      // Nothing logs headers or bodies; these paths guard against a future line that would.
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'],
+        censor: '<redacted>',
+      },
+    },
+    options.logStream,
+  );
 
   const limits = { ...DEFAULT_TENANT_LIMITS, ...options.limits };
   const onEvict = (tenant: string, reason: 'limit' | 'idle' = 'limit') => {
-    if (reason === 'idle') logger.warn({ tenant, idleSeconds: options.tenantIdleSeconds, code: 'TenantExpired' }, 'tenant expired after its idle time');
-    else logger.warn({ tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' }, 'tenant limit reached: evicted the least recently used idle tenant');
+    if (reason === 'idle')
+      logger.warn(
+        { tenant, idleSeconds: options.tenantIdleSeconds, code: 'TenantExpired' },
+        'tenant expired after its idle time',
+      );
+    else
+      logger.warn(
+        { tenant, maxTenants: limits.maxTenants, code: 'TenantEvicted' },
+        'tenant limit reached: evicted the least recently used idle tenant',
+      );
   };
-  if (options.store && options.stateFile) throw new Error('give --store or --state-file, not both: Redis keeps the state itself');
+  if (options.store && options.stateFile)
+    throw new Error('give --store or --state-file, not both: Redis keeps the state itself');
   const memory = options.store ? undefined : new TenantRegistry(memoryDataset(dataset), limits, onEvict);
-  const tenants: TenantDirectory = memory ?? await openRedisTenants(options.store ?? '', logger, dataset, { limits, idleSeconds: options.tenantIdleSeconds, onEvict });
+  const tenants: TenantDirectory =
+    memory ??
+    (await openRedisTenants(options.store ?? '', logger, dataset, {
+      limits,
+      idleSeconds: options.tenantIdleSeconds,
+      onEvict,
+    }));
   let saver: StateFileSaver | undefined;
   if (memory && options.stateFile) {
     const restored = restoreStateFile(memory, options.stateFile);
     logger.info({ stateFile: options.stateFile, tenants: restored }, 'state file restored');
-    saver = new StateFileSaver(memory, options.stateFile, (error) => logger.error({ err: error, stateFile: options.stateFile, code: 'StateFileNotSaved' }, 'state file not saved'));
+    saver = new StateFileSaver(memory, options.stateFile, (error) =>
+      logger.error({ err: error, stateFile: options.stateFile, code: 'StateFileNotSaved' }, 'state file not saved'),
+    );
   }
   const logRequests = logger.isLevelEnabled('info');
   const app = Fastify({
@@ -121,7 +153,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // A request whose headers or body arrive too slowly is answered 408 and its socket closed, freeing
     // what it had sent; the check runs often enough for short limits to hold.
     requestTimeout: bodyTimeoutMs,
-    http: { headersTimeout: headersTimeoutMs, requestTimeout: bodyTimeoutMs, connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.floor(headersTimeoutMs / 4))) },
+    http: {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: bodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.floor(headersTimeoutMs / 4))),
+    },
     clientErrorHandler: answerClientError,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
@@ -140,8 +176,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // routeOptions builds a new object on each read: it is read once, here.
     const { config } = request.routeOptions;
     request.sim = {
-      op: config.operation, admin: config.admin === true, tenant: undefined, started: performance.now(), claims: undefined,
-      simulated: false, requestText: undefined, responseText: undefined, secrets: [],
+      op: config.operation,
+      admin: config.admin === true,
+      tenant: undefined,
+      started: performance.now(),
+      claims: undefined,
+      simulated: false,
+      requestText: undefined,
+      responseText: undefined,
+      secrets: [],
     };
     done();
   });
@@ -149,8 +192,18 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     logAndJournal(request, reply, logRequests, redactEchoedText);
     done();
   });
-  app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) => sendError(request, reply, toSimulatorError(error, request)));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new SimulatorError('RouteNotFound', { message: `No operation answers ${request.method} ${redactEchoedText(pathOf(request))}.` })));
+  app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) =>
+    sendError(request, reply, toSimulatorError(error, request)),
+  );
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      new SimulatorError('RouteNotFound', {
+        message: `No operation answers ${request.method} ${redactEchoedText(pathOf(request))}.`,
+      }),
+    ),
+  );
 
   let corsPolicy = options.cors ?? defaultCorsPolicy(true);
   await registerCors(app, () => corsPolicy);
@@ -162,7 +215,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     app,
     async listen({ host = '127.0.0.1', port = 4010 } = {}) {
       if (!LOOPBACK.test(host) && !options.adminKey) {
-        throw new Error(`refusing to listen on ${host} without an admin key: anyone who reaches it could reset or read its state (give --admin-key)`);
+        throw new Error(
+          `refusing to listen on ${host} without an admin key: anyone who reaches it could reset or read its state (give --admin-key)`,
+        );
       }
       corsPolicy = options.cors ?? defaultCorsPolicy(LOOPBACK.test(host));
       const address = await app.listen({ host, port });
@@ -180,10 +235,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 function credentialsOf(options: SimulatorOptions): { secret: string; apiKey: string } {
   if (!options.adminKey) return { secret: options.secret ?? DEV_JWT_SECRET, apiKey: options.apiKey ?? DEV_API_KEY };
   if (options.secret === DEV_JWT_SECRET) {
-    throw new Error('refusing to start with an admin key while the token secret is the published development value: give another --secret (GAS_SIM_SECRET) or none, for a random one');
+    throw new Error(
+      'refusing to start with an admin key while the token secret is the published development value: give another --secret (GAS_SIM_SECRET) or none, for a random one',
+    );
   }
   if (options.apiKey === undefined || options.apiKey === DEV_API_KEY) {
-    throw new Error('refusing to start with an admin key while the order counter\'s API key is the published development value: give --api-key (GAS_SIM_API_KEY)');
+    throw new Error(
+      "refusing to start with an admin key while the order counter's API key is the published development value: give --api-key (GAS_SIM_API_KEY)",
+    );
   }
   // Tokens are minted through the admin API, so nobody needs to know a secret that was not given.
   return { secret: options.secret ?? randomBytes(32).toString('base64url'), apiKey: options.apiKey };
@@ -192,23 +251,35 @@ function credentialsOf(options: SimulatorOptions): { secret: string; apiKey: str
 function timeoutsOf(options: SimulatorOptions): { headersTimeoutMs: number; bodyTimeoutMs: number } {
   const headersTimeoutMs = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? Math.max(BODY_TIMEOUT_MS, headersTimeoutMs);
-  for (const [name, value] of [['headersTimeoutMs', headersTimeoutMs], ['bodyTimeoutMs', bodyTimeoutMs]] as const) {
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a whole number of milliseconds above 0, not ${value}`);
+  for (const [name, value] of [
+    ['headersTimeoutMs', headersTimeoutMs],
+    ['bodyTimeoutMs', bodyTimeoutMs],
+  ] as const) {
+    if (!Number.isInteger(value) || value <= 0)
+      throw new Error(`${name} must be a whole number of milliseconds above 0, not ${value}`);
   }
-  if (bodyTimeoutMs < headersTimeoutMs) throw new Error(`the body timeout (${bodyTimeoutMs} ms) counts the headers too, so it cannot be shorter than the headers timeout (${headersTimeoutMs} ms)`);
+  if (bodyTimeoutMs < headersTimeoutMs)
+    throw new Error(
+      `the body timeout (${bodyTimeoutMs} ms) counts the headers too, so it cannot be shorter than the headers timeout (${headersTimeoutMs} ms)`,
+    );
   return { headersTimeoutMs, bodyTimeoutMs };
 }
 
 /** A request the HTTP parser refused or gave up on (too slow, headers too large, malformed): answered in the error-list shape, then closed. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const simError = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new SimulatorError('RequestTimeout')
-    : error.code === 'HPE_HEADER_OVERFLOW' ? new SimulatorError('HeadersTooLarge')
-      : new SimulatorError('InvalidRequest', { message: 'The request could not be read as HTTP.' });
+  const simError =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new SimulatorError('RequestTimeout')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new SimulatorError('HeadersTooLarge')
+        : new SimulatorError('InvalidRequest', { message: 'The request could not be read as HTTP.' });
   const rendered = renderError('errorList', simError, '');
   const body = JSON.stringify(rendered.body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? 'Error'}\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? 'Error'}\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }
@@ -216,24 +287,39 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 function toSimulatorError(error: FastifyError | SimulatorError, request: FastifyRequest): SimulatorError {
   if (error instanceof SimulatorError) return error;
   switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new SimulatorError('PayloadTooLarge');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new SimulatorError('UnsupportedMediaType');
-    case 'FST_ERR_BAD_URL': return new SimulatorError('InvalidUrl');
-    case 'FST_ERR_MAX_PARAM_LENGTH': return new SimulatorError('PathTooLong');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new SimulatorError('PayloadTooLarge');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new SimulatorError('UnsupportedMediaType');
+    case 'FST_ERR_BAD_URL':
+      return new SimulatorError('InvalidUrl');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new SimulatorError('PathTooLong');
     default:
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         // A request Fastify itself refused (bad content length, aborted body): the client's fault.
         return new SimulatorError('InvalidRequest', { message: 'The request could not be read.' });
       }
-      request.log.error({ err: error, operationId: request.sim?.op?.id ?? null, code: 'SimulatorBug' }, 'simulator bug');
+      request.log.error(
+        { err: error, operationId: request.sim?.op?.id ?? null, code: 'SimulatorBug' },
+        'simulator bug',
+      );
       return new SimulatorError('SimulatorBug');
   }
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: SimulatorError): FastifyReply {
   const op = request.sim?.op;
-  const rendered = renderError(errorShapeFor(request.sim?.admin ? undefined : op, error.status), error, pathOf(request));
-  if (error.status === 401) void reply.header('www-authenticate', op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer');
+  const rendered = renderError(
+    errorShapeFor(request.sim?.admin ? undefined : op, error.status),
+    error,
+    pathOf(request),
+  );
+  if (error.status === 401)
+    void reply.header(
+      'www-authenticate',
+      op?.security.scheme === 'apiKey' ? 'ApiKey header="Authorization"' : 'Bearer',
+    );
   const text = JSON.stringify(rendered.body);
   if (request.sim) {
     request.sim.responseText = text;
@@ -243,17 +329,30 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
-function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests: boolean, redactEchoedText: (text: string) => string): void {
+function logAndJournal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logRequests: boolean,
+  redactEchoedText: (text: string) => string,
+): void {
   const sim = request.sim;
   if (!sim) return;
   const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
   const path = pathOf(request);
   const admin = sim.admin;
   if (logRequests) {
-    request.log.info({
-      operationId: sim.op?.id ?? (admin ? 'admin' : null), method: request.method, path: redactEchoedText(path), status: reply.statusCode, durationMs,
-      tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null, ...(sim.simulated ? { simulated: true } : {}),
-    }, 'request');
+    request.log.info(
+      {
+        operationId: sim.op?.id ?? (admin ? 'admin' : null),
+        method: request.method,
+        path: redactEchoedText(path),
+        status: reply.statusCode,
+        durationMs,
+        tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null,
+        ...(sim.simulated ? { simulated: true } : {}),
+      },
+      'request',
+    );
   }
   if (sim.tenant && !admin) sim.tenant.inFlight--;
   if (admin || !sim.tenant) return;
@@ -263,12 +362,24 @@ function logAndJournal(request: FastifyRequest, reply: FastifyReply, logRequests
     if (value !== undefined) headers[name] = String(value);
   }
   const recorded = sim.tenant.journal.record({
-    time: Date.now(), method: request.method, path, operationId: sim.op?.id ?? null, status: reply.statusCode, durationMs,
-    simulated: sim.simulated, headers, requestText: sim.requestText, responseText: sim.responseText, secrets: sim.secrets,
+    time: Date.now(),
+    method: request.method,
+    path,
+    operationId: sim.op?.id ?? null,
+    status: reply.statusCode,
+    durationMs,
+    simulated: sim.simulated,
+    headers,
+    requestText: sim.requestText,
+    responseText: sim.responseText,
+    secrets: sim.secrets,
     ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
   // A journal kept in Redis is written after the answer; losing an entry there is logged, not thrown.
-  if (recorded instanceof Promise) recorded.catch((error: unknown) => request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'));
+  if (recorded instanceof Promise)
+    recorded.catch((error: unknown) =>
+      request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'),
+    );
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -277,8 +388,16 @@ function pathOf(request: FastifyRequest): string {
 }
 
 /** Tenants in Redis; the client is loaded only then, which keeps it out of the memory store's start-up (ioredis: about 40 modules). */
-async function openRedisTenants(url: string, logger: Logger, dataset: Snapshot, options: RedisTenantOptions): Promise<TenantDirectory> {
-  const [{ connectStore }, { RedisTenants: Tenants }] = await Promise.all([import('./redis/redis-connection.ts'), import('./redis/redis-tenants.ts')]);
+async function openRedisTenants(
+  url: string,
+  logger: Logger,
+  dataset: Snapshot,
+  options: RedisTenantOptions,
+): Promise<TenantDirectory> {
+  const [{ connectStore }, { RedisTenants: Tenants }] = await Promise.all([
+    import('./redis/redis-connection.ts'),
+    import('./redis/redis-tenants.ts'),
+  ]);
   return Tenants.open(await connectStore(url, logger), dataset, options);
 }
 

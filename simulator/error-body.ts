@@ -4,14 +4,29 @@ import type { SimulatorError } from './error-catalogue.ts';
 
 /** ErrorOr's error types, the vocabulary of the failure object's `type` and `numericType`. */
 const FAILURE_TYPES: Record<number, [string, number]> = {
-  400: ['Validation', 2], 401: ['Unauthorized', 5], 403: ['Forbidden', 6], 404: ['NotFound', 4],
-  409: ['Conflict', 3], 422: ['Validation', 2], 500: ['Unexpected', 1],
+  400: ['Validation', 2],
+  401: ['Unauthorized', 5],
+  403: ['Forbidden', 6],
+  404: ['NotFound', 4],
+  409: ['Conflict', 3],
+  422: ['Validation', 2],
+  500: ['Unexpected', 1],
 };
 
 const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export interface RenderedError {
@@ -31,7 +46,8 @@ export type ErrorBodyShape = ErrorShape | 'empty';
  */
 export function errorShapeFor(operation: Operation | undefined, status: number): ErrorBodyShape {
   const documented = operation?.responses.get(status)?.shape;
-  if (documented === 'empty' || documented === 'errorList' || documented === 'failure' || documented === 'problem') return documented;
+  if (documented === 'empty' || documented === 'errorList' || documented === 'failure' || documented === 'problem')
+    return documented;
   if (status === 401 || status === 403) return operation?.errorShape === 'problem' ? 'problem' : 'empty';
   return operation?.errorShape ?? 'errorList';
 }

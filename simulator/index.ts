@@ -1,7 +1,14 @@
 /** The stateful simulator of the Gas Ordering Platform API. */
 import { createSimulator, type Simulator, type SimulatorOptions } from './create-simulator.ts';
 
-export { createSimulator, BODY_LIMIT, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS, type Simulator, type SimulatorOptions } from './create-simulator.ts';
+export {
+  createSimulator,
+  BODY_LIMIT,
+  BODY_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  type Simulator,
+  type SimulatorOptions,
+} from './create-simulator.ts';
 export { demoDataset, readDatasetFile } from './dataset.ts';
 export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
@@ -16,7 +23,9 @@ export interface RunningSimulator {
 }
 
 /** Creates a simulator and listens (127.0.0.1, port 0 unless told otherwise). */
-export async function startSimulator(options: SimulatorOptions & { host?: string; port?: number } = {}): Promise<RunningSimulator> {
+export async function startSimulator(
+  options: SimulatorOptions & { host?: string; port?: number } = {},
+): Promise<RunningSimulator> {
   const { host = '127.0.0.1', port = 0, ...rest } = options;
   const simulator = await createSimulator(rest);
   const url = await simulator.listen({ host, port });

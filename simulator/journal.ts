@@ -242,10 +242,18 @@ export class Journal implements BudgetedJournal {
     });
     const [requestText, responseText, refusalText, ...secrets] = rest.slice(JOURNALED_HEADERS.length);
     return {
-      seq: b.readDoubleLE(at), time: b.readDoubleLE(at + 8), durationMs: b.readDoubleLE(at + 16),
-      status: b.readUInt16LE(at + 24), simulated: b.readUInt8(at + 26) === 1,
-      method: method ?? '', path: path ?? '', operationId: operationId ?? null,
-      headers, requestText, responseText, secrets: secrets.filter((s): s is string => s !== undefined),
+      seq: b.readDoubleLE(at),
+      time: b.readDoubleLE(at + 8),
+      durationMs: b.readDoubleLE(at + 16),
+      status: b.readUInt16LE(at + 24),
+      simulated: b.readUInt8(at + 26) === 1,
+      method: method ?? '',
+      path: path ?? '',
+      operationId: operationId ?? null,
+      headers,
+      requestText,
+      responseText,
+      secrets: secrets.filter((s): s is string => s !== undefined),
       ...(refusalText !== undefined ? { refusal: JSON.parse(refusalText) as Refusal } : {}),
     };
   }
@@ -255,10 +263,18 @@ export class Journal implements BudgetedJournal {
  * The strings of an entry in the order they are encoded (without its bodies when `bodies` is
  * false), their one run of text, and the entry's length in bytes.
  */
-function encode(entry: JournalRecord, bodies: boolean): { strings: (string | undefined)[]; text: string; length: number } {
+function encode(
+  entry: JournalRecord,
+  bodies: boolean,
+): { strings: (string | undefined)[]; text: string; length: number } {
   const strings: (string | undefined)[] = [entry.method, entry.path, entry.operationId ?? undefined];
   for (const name of JOURNALED_HEADERS) strings.push(entry.headers[name]);
-  strings.push(bodies ? entry.requestText : undefined, bodies ? entry.responseText : undefined, entry.refusal ? JSON.stringify(entry.refusal) : undefined, ...entry.secrets);
+  strings.push(
+    bodies ? entry.requestText : undefined,
+    bodies ? entry.responseText : undefined,
+    entry.refusal ? JSON.stringify(entry.refusal) : undefined,
+    ...entry.secrets,
+  );
   const text = strings.map((s) => s ?? '').join('');
   return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }
@@ -268,10 +284,11 @@ export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: n
   const since = query.since;
   const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
   const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
-  return (e) => (sinceSeq === undefined || e.seq > sinceSeq)
-    && (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime)
-    && (query.operationId === undefined || e.operationId === query.operationId)
-    && (query.status === undefined || e.status === query.status);
+  return (e) =>
+    (sinceSeq === undefined || e.seq > sinceSeq) &&
+    (sinceTime === undefined || Number.isNaN(sinceTime) || e.time >= sinceTime) &&
+    (query.operationId === undefined || e.operationId === query.operationId) &&
+    (query.status === undefined || e.status === query.status);
 }
 
 /**
@@ -284,9 +301,14 @@ export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: n
 export function redactedRecord(record: JournalRecord): JournalRecord {
   const secrets = [...record.secrets];
   // Most bodies name no secret field and hold no JWT: they are kept as they are, never parsed here.
-  for (const text of [record.requestText, record.responseText]) if (text !== undefined && mayNameSecretField(text)) secrets.push(...secretValuesOf(bodyOf(text)));
+  for (const text of [record.requestText, record.responseText])
+    if (text !== undefined && mayNameSecretField(text)) secrets.push(...secretValuesOf(bodyOf(text)));
   const bodyText = (text: string | undefined) => {
-    if (text === undefined || !(mayNameSecretField(text) || text.includes('eyJ') || secrets.some((s) => text.includes(s)))) return text;
+    if (
+      text === undefined ||
+      !(mayNameSecretField(text) || text.includes('eyJ') || secrets.some((s) => text.includes(s)))
+    )
+      return text;
     const body = bodyOf(text);
     return body === undefined ? undefined : JSON.stringify(redact(body, secrets));
   };
@@ -307,7 +329,14 @@ export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers, refusal } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {
-    seq, time: new Date(time).toISOString(), method, path, operationId, status, durationMs, simulated,
+    seq,
+    time: new Date(time).toISOString(),
+    method,
+    path,
+    operationId,
+    status,
+    durationMs,
+    simulated,
     request: { headers, body: requestBody },
     response: { body: bodyOf(stored.responseText) },
     ...(refusal ? { refusal } : {}),

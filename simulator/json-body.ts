@@ -33,7 +33,11 @@ export function parseJsonText(text: string): unknown {
     if (error instanceof SyntaxError && /prototype/i.test(error.message)) throw new SimulatorError('ForbiddenKey');
     // The parser's own message may quote the body, which could hold a secret: only the position is kept.
     const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
-    throw new SimulatorError('MalformedJson', { message: position ? `The request body is not valid JSON (at position ${position}).` : 'The request body is not valid JSON.' });
+    throw new SimulatorError('MalformedJson', {
+      message: position
+        ? `The request body is not valid JSON (at position ${position}).`
+        : 'The request body is not valid JSON.',
+    });
   }
 }
 

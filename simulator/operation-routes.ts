@@ -25,7 +25,10 @@ export interface OperationRoutesOptions {
   tenants: TenantDirectory;
 }
 
-export function registerOperationRoutes(app: FastifyInstance, { contract, handlers, auth, tenants }: OperationRoutesOptions): void {
+export function registerOperationRoutes(
+  app: FastifyInstance,
+  { contract, handlers, auth, tenants }: OperationRoutesOptions,
+): void {
   const methodsByPath = new Map<string, string[]>();
   for (const op of contract.operations) {
     const handler = handlerFor(handlers, op.id);
@@ -76,7 +79,13 @@ export function registerOperationRoutes(app: FastifyInstance, { contract, handle
   }
 }
 
-async function serveOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, contract: Contract, handler: UncheckedHandler): Promise<unknown> {
+async function serveOperation(
+  op: Operation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contract: Contract,
+  handler: UncheckedHandler,
+): Promise<unknown> {
   const { sim } = request;
   const tenant = sim.tenant;
   if (!tenant) throw new Error('tenant not resolved');
@@ -92,7 +101,10 @@ async function serveOperation(op: Operation, request: FastifyRequest, reply: Fas
     if (rule.status) {
       sim.simulated = true;
       await waitCapped(delayMs);
-      throw new SimulatorError('SimulatedStatus', { status: rule.status, message: `Status ${rule.status} injected by a fault rule.` });
+      throw new SimulatorError('SimulatedStatus', {
+        status: rule.status,
+        message: `Status ${rule.status} injected by a fault rule.`,
+      });
     }
   }
   const prefer = parsePrefer(request.headers.prefer);
@@ -123,7 +135,9 @@ function readBody(op: Operation, request: FastifyRequest): unknown {
   const contentType = request.headers['content-type'];
   if ((!raw || raw.length === 0) && contentType === undefined) throw new SimulatorError('BodyRequired');
   if (!acceptsMediaType(op.requestBody?.mediaTypes ?? [], mediaTypeOf(contentType))) {
-    throw new SimulatorError('UnsupportedMediaType', { message: `This operation accepts ${op.requestBody?.mediaTypes.join(', ')} in UTF-8.` });
+    throw new SimulatorError('UnsupportedMediaType', {
+      message: `This operation accepts ${op.requestBody?.mediaTypes.join(', ')} in UTF-8.`,
+    });
   }
   if (!raw || raw.length === 0) throw new SimulatorError('BodyRequired');
   const text = decodeBody(raw);
@@ -138,7 +152,10 @@ function rejectInvalid(sim: FastifyRequest['sim'], issues: ValidationIssue[]): v
   const malformed = issues.filter((i) => i.status === 400);
   const details = (malformed.length > 0 ? malformed : issues).map(({ target, message }) => ({ target, message }));
   const first = details[0];
-  throw new SimulatorError(malformed.length > 0 ? 'InvalidRequest' : 'RuleViolated', { details, ...(first ? { target: first.target, message: first.message } : {}) });
+  throw new SimulatorError(malformed.length > 0 ? 'InvalidRequest' : 'RuleViolated', {
+    details,
+    ...(first ? { target: first.target, message: first.message } : {}),
+  });
 }
 
 function forceStatus(op: Operation, code: number, reply: FastifyReply, sim: FastifyRequest['sim']): unknown {
@@ -149,6 +166,10 @@ function forceStatus(op: Operation, code: number, reply: FastifyReply, sim: Fast
     });
   }
   sim.simulated = true;
-  if (code >= 400) throw new SimulatorError('SimulatedStatus', { status: code, message: `Status ${code} asked for by the Prefer header.` });
+  if (code >= 400)
+    throw new SimulatorError('SimulatedStatus', {
+      status: code,
+      message: `Status ${code} asked for by the Prefer header.`,
+    });
   return sendJson(reply.code(code), sim, (response.schema?.examples as unknown[] | undefined)?.[0]);
 }

@@ -56,7 +56,13 @@ export class MemoryRecordStore implements RecordStore {
   async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
     const key = keyOf(collection, record);
     const holders = this.store.findBy(collection, field, record[field]);
-    if (holders.some((other) => keyOf(collection, other) !== key && (scopeField === undefined || other[scopeField] === record[scopeField]))) return false;
+    if (
+      holders.some(
+        (other) =>
+          keyOf(collection, other) !== key && (scopeField === undefined || other[scopeField] === record[scopeField]),
+      )
+    )
+      return false;
     this.store.put(collection, record);
     return true;
   }

@@ -74,7 +74,8 @@ export class RecordTable {
   textsFrom(from: number, limit: number): { texts: string[]; next: number } {
     const texts: string[] = [];
     let slot = from;
-    for (; slot < this.slotCount && texts.length < limit; slot++) if (this.starts[slot] !== DEAD) texts.push(this.textOf(slot));
+    for (; slot < this.slotCount && texts.length < limit; slot++)
+      if (this.starts[slot] !== DEAD) texts.push(this.textOf(slot));
     return { texts, next: slot < this.slotCount ? slot : -1 };
   }
 
@@ -232,7 +233,12 @@ export class RecordTable {
   /** Room for one more slot: the live slots renumbered in order when half are dead, else twice the slots. */
   private makeSlots(): void {
     const size = this.liveCount * 2 <= this.slotCount ? this.slotCount : this.slotCount * 2;
-    const [starts, keyLengths, textLengths, hashes] = [new Uint32Array(size), new Uint32Array(size), new Uint32Array(size), new Uint32Array(size)];
+    const [starts, keyLengths, textLengths, hashes] = [
+      new Uint32Array(size),
+      new Uint32Array(size),
+      new Uint32Array(size),
+      new Uint32Array(size),
+    ];
     let to = 0;
     for (let from = 0; from < this.slotCount; from++) {
       if (this.starts[from] === DEAD) continue;

@@ -15,14 +15,24 @@ export interface Refusal {
   why?: string;
 }
 
-const NO_OPERATION = 'The request matches no operation of the platform; the answer is the simulator\'s own, as any HTTP server would give it.';
+const NO_OPERATION =
+  "The request matches no operation of the platform; the answer is the simulator's own, as any HTTP server would give it.";
 
 /** The refusal an error answer stands for; `issues` are the request's validation issues, when it was validated. */
-export function refusalOf(operation: Operation | undefined, error: SimulatorError, issues: readonly ValidationIssue[] | undefined): Refusal {
+export function refusalOf(
+  operation: Operation | undefined,
+  error: SimulatorError,
+  issues: readonly ValidationIssue[] | undefined,
+): Refusal {
   const base = { code: error.code, target: error.target, message: error.message };
   if (!operation) return { ...base, basis: 'assumed', why: NO_OPERATION };
   const response = operation.responses.get(error.status);
-  if (!response) return { ...base, basis: 'assumed', why: `${operation.id} does not list status ${error.status}; the simulator answers it as any HTTP server would.` };
+  if (!response)
+    return {
+      ...base,
+      basis: 'assumed',
+      why: `${operation.id} does not list status ${error.status}; the simulator answers it as any HTTP server would.`,
+    };
   let trigger: string | undefined;
   if (error.status === 403) trigger = operation.security.assumed;
   if ((error.status === 400 || error.status === 422) && issues && issues.length > 0) {

@@ -8,7 +8,11 @@ import type { Snapshot } from './store.ts';
 const id = { type: 'string', minLength: 1 };
 const record = (required: string[], properties: Record<string, unknown> = {}) => ({
   type: 'array',
-  items: { type: 'object', required, properties: { ...Object.fromEntries(required.map((r) => [r, id])), ...properties } },
+  items: {
+    type: 'object',
+    required,
+    properties: { ...Object.fromEntries(required.map((r) => [r, id])), ...properties },
+  },
 });
 
 const SNAPSHOT_SCHEMA = {
@@ -22,7 +26,10 @@ const SNAPSHOT_SCHEMA = {
       additionalProperties: false,
       properties: {
         merchants: record(['id']),
-        providers: record(['merchantId', 'id', 'name'], { priority: { type: ['integer', 'null'] }, methods: { type: ['array', 'null'] } }),
+        providers: record(['merchantId', 'id', 'name'], {
+          priority: { type: ['integer', 'null'] },
+          methods: { type: ['array', 'null'] },
+        }),
         customers: record(['id', 'name']),
         consumerAddresses: record(['consumerId', 'id']),
         dealers: record(['id', 'name']),

@@ -36,10 +36,12 @@ export function restoreStateFile(tenants: TenantRegistry, path: string): number 
   } catch (error) {
     throw new Error(`the state file ${path} is not valid JSON: ${(error as Error).message}`);
   }
-  if (state?.version !== 1 || typeof state.tenants !== 'object' || state.tenants === null) throw new Error(`the state file ${path} is not a gas-harness state file (version 1 with tenants)`);
+  if (state?.version !== 1 || typeof state.tenants !== 'object' || state.tenants === null)
+    throw new Error(`the state file ${path} is not a gas-harness state file (version 1 with tenants)`);
   for (const [name, snapshot] of Object.entries(state.tenants)) {
     const problems = snapshotProblems(snapshot);
-    if (problems.length > 0) throw new Error(`the state file ${path} holds a bad snapshot for tenant ${name}: ${problems.join('; ')}`);
+    if (problems.length > 0)
+      throw new Error(`the state file ${path} holds a bad snapshot for tenant ${name}: ${problems.join('; ')}`);
     tenants.restoreTenant(name, snapshot);
   }
   return Object.keys(state.tenants).length;
@@ -50,7 +52,11 @@ export class StateFileSaver {
   private saved = '';
   private saving: Promise<void> | undefined;
 
-  constructor(private readonly tenants: TenantRegistry, private readonly path: string, onError: (error: unknown) => void) {
+  constructor(
+    private readonly tenants: TenantRegistry,
+    private readonly path: string,
+    onError: (error: unknown) => void,
+  ) {
     this.saved = this.signature();
     this.timer = setInterval(() => void this.save().catch(onError), SAVE_INTERVAL_MS);
     this.timer.unref();
@@ -61,7 +67,9 @@ export class StateFileSaver {
     while (this.saving) await this.saving;
     const signature = this.signature();
     if (signature === this.saved) return;
-    this.saving = this.write().then(() => { this.saved = signature; });
+    this.saving = this.write().then(() => {
+      this.saved = signature;
+    });
     try {
       await this.saving;
     } finally {

@@ -56,7 +56,8 @@ const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
 };
 
 const FOLDED_FIELDS = new Set(['email', 'name']);
-export const indexValue = (field: string, value: unknown) => (FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value));
+export const indexValue = (field: string, value: unknown) =>
+  FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value);
 
 /** The value each collection keeps unique (within the scope, when one is named): what putUnique checks. */
 export const UNIQUE_FIELDS: Partial<Record<CollectionName, { field: string; scope?: string }>> = {
@@ -94,14 +95,19 @@ const emptyCollection = (name: CollectionName): Collection => ({
 });
 
 export class Store {
-  private collections = new Map<CollectionName, Collection>(COLLECTION_NAMES.map((name) => [name, emptyCollection(name)]));
+  private collections = new Map<CollectionName, Collection>(
+    COLLECTION_NAMES.map((name) => [name, emptyCollection(name)]),
+  );
   /** The bytes this store may hold: its dataset's plus its quota. */
   private allowance: number;
   /** Counts the changes, so a saver can tell a store that changed since it last saved. */
   changes = 0;
 
   /** `baseBytes`: what its dataset holds; `quotaBytes`: what it may hold beyond. */
-  constructor(private readonly quotaBytes = Number.POSITIVE_INFINITY, private baseBytes = 0) {
+  constructor(
+    private readonly quotaBytes = Number.POSITIVE_INFINITY,
+    private baseBytes = 0,
+  ) {
     this.allowance = baseBytes + quotaBytes;
   }
 
@@ -137,7 +143,9 @@ export class Store {
     const current = this.of(collection);
     const grows = Buffer.byteLength(text) + 2 * key.length - current.table.sizeOf(key);
     if (grows > 0 && this.bytesUsed() + grows > this.allowance) {
-      throw new SimulatorError('StorageQuotaExceeded', { message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.` });
+      throw new SimulatorError('StorageQuotaExceeded', {
+        message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.`,
+      });
     }
     const { table, index } = this.writable(collection);
     this.changes++;
@@ -159,11 +167,15 @@ export class Store {
   findBy(collection: CollectionName, field: string, value: unknown): StoredRecord[] {
     const keys = this.of(collection).index?.get(field);
     if (!keys) throw new Error(`${collection}.${field} is not indexed`);
-    return [...(keys.get(indexValue(field, value)) ?? [])].map((k) => this.get(collection, k)).filter((r): r is StoredRecord => r !== undefined);
+    return [...(keys.get(indexValue(field, value)) ?? [])]
+      .map((k) => this.get(collection, k))
+      .filter((r): r is StoredRecord => r !== undefined);
   }
 
   list(collection: CollectionName): StoredRecord[] {
-    return this.of(collection).table.texts().map((text) => JSON.parse(text) as StoredRecord);
+    return this.of(collection)
+      .table.texts()
+      .map((text) => JSON.parse(text) as StoredRecord);
   }
 
   size(collection: CollectionName): number {
@@ -203,9 +215,13 @@ export class Store {
   /** Stores every record of the snapshot beside those already here; refused whole (507) past the quota. */
   add(snapshot: Snapshot): void {
     let grows = 0;
-    for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) grows += Buffer.byteLength(JSON.stringify(record)) + 2 * COLLECTION_KEYS[name](record).length;
+    for (const name of COLLECTION_NAMES)
+      for (const record of snapshot.collections[name] ?? [])
+        grows += Buffer.byteLength(JSON.stringify(record)) + 2 * COLLECTION_KEYS[name](record).length;
     if (this.bytesUsed() + grows > this.allowance && grows > 0) {
-      throw new SimulatorError('StorageQuotaExceeded', { message: `The snapshot needs ${grows} bytes; the tenant may hold ${this.allowance - this.bytesUsed()} more.` });
+      throw new SimulatorError('StorageQuotaExceeded', {
+        message: `The snapshot needs ${grows} bytes; the tenant may hold ${this.allowance - this.bytesUsed()} more.`,
+      });
     }
     for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) this.put(name, record);
   }
@@ -223,7 +239,14 @@ export class Store {
     if (!current.shared) return current;
     const copy: Collection = {
       table: current.table.clone(),
-      index: current.index && new Map([...current.index].map(([field, byValue]) => [field, new Map([...byValue].map(([v, keys]) => [v, new Set(keys)]))])),
+      index:
+        current.index &&
+        new Map(
+          [...current.index].map(([field, byValue]) => [
+            field,
+            new Map([...byValue].map(([v, keys]) => [v, new Set(keys)])),
+          ]),
+        ),
       shared: false,
     };
     this.collections.set(collection, copy);

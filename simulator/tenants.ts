@@ -82,7 +82,11 @@ class MemoryTenant implements Tenant {
   readonly store: MemoryRecordStore;
   inFlight = 0;
 
-  constructor(readonly name: string, readonly memory: Store, budget: JournalBudget) {
+  constructor(
+    readonly name: string,
+    readonly memory: Store,
+    budget: JournalBudget,
+  ) {
     this.journal = new Journal(budget);
     this.store = new MemoryRecordStore(memory);
   }
@@ -157,8 +161,11 @@ export class TenantRegistry implements TenantDirectory {
 
   async stats(): Promise<TenantStats> {
     return {
-      tenants: this.tenants.size, maxTenants: this.limits.maxTenants, evictedTenants: this.evictedCount,
-      journalBytes: this.budget.bytesHeld, journalBudgetBytes: this.limits.journalBudgetBytes,
+      tenants: this.tenants.size,
+      maxTenants: this.limits.maxTenants,
+      evictedTenants: this.evictedCount,
+      journalBytes: this.budget.bytesHeld,
+      journalBudgetBytes: this.limits.journalBudgetBytes,
     };
   }
 

@@ -8,12 +8,36 @@ export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } f
 export type * from './types.ts';
 export type * from './admin-types.ts';
 export type {
-  AuthProfile, CaptureSpec, ClaimsSpec, ExpectSpec, HeaderExpectation, JsonExpectation, ProviderStateSpec, RequestSpec, ScalarValue,
-  StepAuth, StepSpec, SuiteSpec,
+  AuthProfile,
+  CaptureSpec,
+  ClaimsSpec,
+  ExpectSpec,
+  HeaderExpectation,
+  JsonExpectation,
+  ProviderStateSpec,
+  RequestSpec,
+  ScalarValue,
+  StepAuth,
+  StepSpec,
+  SuiteSpec,
 } from './generated/scenario-suite.ts';
 export type { OperationId, PathParamsOf, RequestBodyOf, Schema, SchemaName, SuccessBodyOf } from './operation-types.ts';
-export { isSecretField, mayNameSecretField, normalizeFieldName, SECRET_FIELDS, SECRET_HEADERS, SECRET_NAME_PARTS, secretMarkersOf } from './secret-fields.ts';
+export {
+  isSecretField,
+  mayNameSecretField,
+  normalizeFieldName,
+  SECRET_FIELDS,
+  SECRET_HEADERS,
+  SECRET_NAME_PARTS,
+  secretMarkersOf,
+} from './secret-fields.ts';
 export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
 export {
-  headerBasis, jsonPathBasis, schemaBasis, SERVER_ERROR_NOTE, statusBasis, TIME_LIMIT_BASIS, type RuleBasis,
+  headerBasis,
+  jsonPathBasis,
+  schemaBasis,
+  SERVER_ERROR_NOTE,
+  statusBasis,
+  TIME_LIMIT_BASIS,
+  type RuleBasis,
 } from './rule-basis.ts';

@@ -15,6 +15,10 @@ export function lintSpec(): number {
   const require = createRequire(import.meta.url);
   const spectral = join(dirname(require.resolve('@stoplight/spectral-cli/package.json')), 'dist', 'index.js');
   const ruleset = projectFile('.spectral.yaml');
-  const result = spawnSync(process.execPath, [spectral, 'lint', SPEC_PATH, ADMIN_SPEC_PATH, '--ruleset', ruleset, '--fail-severity', 'error'], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [spectral, 'lint', SPEC_PATH, ADMIN_SPEC_PATH, '--ruleset', ruleset, '--fail-severity', 'error'],
+    { stdio: 'inherit' },
+  );
   return result.status ?? 1;
 }

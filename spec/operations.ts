@@ -1,6 +1,14 @@
 /** Builds the typed operations table from the dereferenced OpenAPI document. */
 import type {
-  ErrorShape, HttpMethod, JsonSchema, Operation, ParameterSpec, RequestBodySpec, ResponseShape, ResponseSpec, SecuritySpec,
+  ErrorShape,
+  HttpMethod,
+  JsonSchema,
+  Operation,
+  ParameterSpec,
+  RequestBodySpec,
+  ResponseShape,
+  ResponseSpec,
+  SecuritySpec,
 } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -27,7 +35,7 @@ function buildOperation(path: string, method: HttpMethod, op: Obj, schemaNames: 
   for (const [code, response] of Object.entries(op.responses as Record<string, Obj>)) {
     const status = Number(code);
     const content = response.content as Record<string, { schema?: JsonSchema }> | undefined;
-    const [mediaType, media] = content ? Object.entries(content)[0] ?? [] : [];
+    const [mediaType, media] = content ? (Object.entries(content)[0] ?? []) : [];
     const schema = media?.schema;
     const spec: ResponseSpec = {
       status,
@@ -44,7 +52,8 @@ function buildOperation(path: string, method: HttpMethod, op: Obj, schemaNames: 
   }
   const errorShape = [...responses.values()].find((r) => r.status >= 400 && isErrorShape(r.shape))?.shape as ErrorShape;
   const successStatus = [...responses.keys()].find((s) => s < 300);
-  if (!errorShape || successStatus === undefined) throw new Error(`operation ${String(op.operationId)} lacks an error shape or a success status`);
+  if (!errorShape || successStatus === undefined)
+    throw new Error(`operation ${String(op.operationId)} lacks an error shape or a success status`);
   return {
     id: String(op.operationId),
     method,
@@ -79,7 +88,12 @@ function securityOf(op: Obj): SecuritySpec {
   };
 }
 
-const SHAPES: Record<string, ResponseShape> = { ErrorList: 'errorList', Failure: 'failure', ProblemDetails: 'problem', Empty: 'empty' };
+const SHAPES: Record<string, ResponseShape> = {
+  ErrorList: 'errorList',
+  Failure: 'failure',
+  ProblemDetails: 'problem',
+  Empty: 'empty',
+};
 
 function shapeOf(schema: JsonSchema | undefined, schemaNames: Map<unknown, string>): ResponseShape {
   if (!schema) return 'none';

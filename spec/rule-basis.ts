@@ -15,14 +15,20 @@ export interface RuleBasis {
 const documented = (reason?: string): RuleBasis => ({ basis: 'documented', ...(reason ? { reason } : {}) });
 const assumed = (reason: string): RuleBasis => ({ basis: 'assumed', reason });
 
-export const SERVER_ERROR_NOTE = 'a 5xx is an unexpected processing error, never the answer a request is designed to get';
+export const SERVER_ERROR_NOTE =
+  'a 5xx is an unexpected processing error, never the answer a request is designed to get';
 
 /**
  * The rule "this request gets `expected`". Assumed when the spec assumes that status for the
  * operation, or assumes what triggers it: the request's own validation issues (400/422), the
  * operation's permission model (403), or the condition (`x-assumed-conditions`).
  */
-export function statusBasis(operation: Operation | undefined, expected: number, actual: number, requestIssues: ValidationIssue[]): RuleBasis {
+export function statusBasis(
+  operation: Operation | undefined,
+  expected: number,
+  actual: number,
+  requestIssues: ValidationIssue[],
+): RuleBasis {
   if (actual >= 500) return documented(SERVER_ERROR_NOTE);
   if (!operation) return documented();
   const response = operation.responses.get(expected);
@@ -59,23 +65,33 @@ export function jsonPathBasis(response: ResponseSpec | undefined, path: string, 
     if (typeof whole === 'string') return assumed(whole);
     const segment = segments?.[i];
     if (segment === undefined || segments === undefined) break;
-    if (presence && i === segments.length - 1 && typeof schema['x-assumed-required'] === 'string') return assumed(schema['x-assumed-required']);
-    schema = typeof segment === 'number'
-      ? (schema.items as JsonSchema | undefined)
-      : ((schema.properties as Record<string, JsonSchema> | undefined)?.[segment]);
+    if (presence && i === segments.length - 1 && typeof schema['x-assumed-required'] === 'string')
+      return assumed(schema['x-assumed-required']);
+    schema =
+      typeof segment === 'number'
+        ? (schema.items as JsonSchema | undefined)
+        : (schema.properties as Record<string, JsonSchema> | undefined)?.[segment];
   }
   return documented();
 }
 
 /** The rule behind a header expectation: assumed when the spec marks that response header. */
-export function headerBasis(document: Record<string, unknown>, operation: Operation | undefined, status: number, header: string): RuleBasis {
+export function headerBasis(
+  document: Record<string, unknown>,
+  operation: Operation | undefined,
+  status: number,
+  header: string,
+): RuleBasis {
   if (!operation) return documented();
   const response = operation.responses.get(status);
   if (header.toLowerCase() === 'content-type') {
     const why = response?.assumedMediaType ?? response?.assumedBody ?? response?.assumed;
     if (why) return assumed(why);
   }
-  const paths = document.paths as Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>>;
+  const paths = document.paths as Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, Record<string, unknown>> }> }>
+  >;
   const headers = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];
   const why = entry?.['x-assumed'];
@@ -86,8 +102,11 @@ export function headerBasis(document: Record<string, unknown>, operation: Operat
 function simplePathSegments(path: string): (string | number)[] | undefined {
   if (!/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']+'\])*$/.test(path)) return undefined;
   return [...path.slice(1).matchAll(/\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']+)'\]/g)].map((m) =>
-    m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ''));
+    m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? ''),
+  );
 }
 
 /** A fixed reason for time limits, which the platform's description never states. */
-export const TIME_LIMIT_BASIS: RuleBasis = assumed('The interface states no time-outs; the time limit is the suite\'s own.');
+export const TIME_LIMIT_BASIS: RuleBasis = assumed(
+  "The interface states no time-outs; the time limit is the suite's own.",
+);

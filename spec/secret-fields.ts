@@ -13,7 +13,15 @@ export const SECRET_FIELDS = ['credentials', 'tokenPush'] as const;
 export const SECRET_HEADERS = ['authorization', 'x-sim-admin-key'] as const;
 
 /** A name holding one of these (compared by `normalizeFieldName`) holds a secret wherever it appears in a JSON value. */
-export const SECRET_NAME_PARTS = ['token', 'secret', 'password', 'apikey', 'credential', 'privatekey', 'authorization'] as const;
+export const SECRET_NAME_PARTS = [
+  'token',
+  'secret',
+  'password',
+  'apikey',
+  'credential',
+  'privatekey',
+  'authorization',
+] as const;
 
 /** A field name without case, `-` or `_`, so `access_token`, `Access-Token` and `accessToken` are one name. */
 export function normalizeFieldName(name: string): string {
@@ -55,7 +63,8 @@ export function secretMarkersOf(document: Record<string, unknown>): { fields: st
     if (typeof node !== 'object' || node === null) return;
     const record = node as Record<string, unknown>;
     if (record['x-secret'] === true && key !== undefined) {
-      if (parentKey === 'securitySchemes') headers.add(record.type === 'http' ? 'authorization' : String(record.name).toLowerCase());
+      if (parentKey === 'securitySchemes')
+        headers.add(record.type === 'http' ? 'authorization' : String(record.name).toLowerCase());
       else if (parentKey === 'properties') fields.add(key);
     }
     for (const [childKey, child] of Object.entries(record)) walk(child, childKey, key);

@@ -25,17 +25,45 @@ export interface Validators {
 }
 
 /** Keywords whose failure means the input is malformed rather than rule-breaking. */
-const STRUCTURAL = new Set(['type', 'required', 'additionalProperties', 'unevaluatedProperties', 'maxProperties', 'dependentRequired']);
+const STRUCTURAL = new Set([
+  'type',
+  'required',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'maxProperties',
+  'dependentRequired',
+]);
 const STRUCTURAL_FORMATS = new Set(['uuid']);
 
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
   addFormats.default(ajv);
   ajv.addFormat('cpf', isValidCpf);
   // `x-assumed*` annotations are ours, not validation keywords.
   ajv.addKeyword({ keyword: 'x-assumed' });
   ajv.addKeyword({ keyword: 'x-secret' });
-  for (const key of ['description', 'format', 'items', 'maxLength', 'maximum', 'minimum', 'minLength', 'pattern', 'properties', 'required', 'then', 'type', 'enum']) {
+  for (const key of [
+    'description',
+    'format',
+    'items',
+    'maxLength',
+    'maximum',
+    'minimum',
+    'minLength',
+    'pattern',
+    'properties',
+    'required',
+    'then',
+    'type',
+    'enum',
+  ]) {
     ajv.addKeyword({ keyword: `x-assumed-${key}` });
   }
   return ajv;
@@ -57,7 +85,11 @@ export function createValidators(operations: Operation[]): Validators {
   const byId = new Map(operations.map((op) => [op.id, op]));
   // Each validator is compiled on first use and kept: start-up pays only for what a run needs.
   const cache = new Map<string, ValidateFunction | null>();
-  const compiled = (key: string, schemaOf: (op: Operation) => JsonSchema | undefined, id: string): ValidateFunction | undefined => {
+  const compiled = (
+    key: string,
+    schemaOf: (op: Operation) => JsonSchema | undefined,
+    id: string,
+  ): ValidateFunction | undefined => {
     let validate = cache.get(key);
     if (validate === undefined) {
       const op = byId.get(id);
@@ -92,11 +124,16 @@ function run(validate: ValidateFunction, data: unknown, root: string): Validatio
 }
 
 function toIssue(error: ErrorObject, root: string): ValidationIssue {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   const target = [root, ...segments].join('.');
-  const structural = STRUCTURAL.has(error.keyword) || (error.keyword === 'format' && STRUCTURAL_FORMATS.has(String(error.params.format)));
+  const structural =
+    STRUCTURAL.has(error.keyword) ||
+    (error.keyword === 'format' && STRUCTURAL_FORMATS.has(String(error.params.format)));
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
   const assumed = (parent[`x-assumed-${error.keyword}`] ?? parent['x-assumed']) as string | undefined;
   return {
@@ -109,9 +146,13 @@ function toIssue(error: ErrorObject, root: string): ValidationIssue {
 
 function messageOf(error: ErrorObject, target: string): string {
   switch (error.keyword) {
-    case 'required': return `${target} is required`;
-    case 'additionalProperties': return `${target} is not a known property`;
-    case 'enum': return `${target} must be one of the allowed values`;
-    default: return `${target} ${error.message ?? 'is invalid'}`;
+    case 'required':
+      return `${target} is required`;
+    case 'additionalProperties':
+      return `${target} is not a known property`;
+    case 'enum':
+      return `${target} must be one of the allowed values`;
+    default:
+      return `${target} ${error.message ?? 'is invalid'}`;
   }
 }

@@ -1,6 +1,12 @@
 /** Consumer tests of the catalog family: category update, brand creation and product read. */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { errorListResponse, jsonHeaders, pathFromState, withoutCredentials, type ContractCase } from './contract-case.ts';
+import {
+  errorListResponse,
+  jsonHeaders,
+  pathFromState,
+  withoutCredentials,
+  type ContractCase,
+} from './contract-case.ts';
 
 const { boolean, fromProviderState, integer, like, uuid } = MatchersV3;
 
@@ -31,7 +37,12 @@ const createBrand: ContractCase = {
   operationId: 'createBrand',
   description: 'a request to create a brand',
   states: [{ name: 'no brand is named {name}', params: { name: NEW_BRAND_NAME } }],
-  request: { method: 'POST', path: '/v1/brands', auth: 'bearer', body: { name: fromProviderState('${name}', NEW_BRAND_NAME), description: like('Gás LP envasado') } },
+  request: {
+    method: 'POST',
+    path: '/v1/brands',
+    auth: 'bearer',
+    body: { name: fromProviderState('${name}', NEW_BRAND_NAME), description: like('Gás LP envasado') },
+  },
   response: { status: 201, headers: jsonHeaders(), body: { data: { id: uuid(BRAND_ID) } } },
   call: (client, body) => client.createBrand(body),
 };
@@ -39,8 +50,17 @@ const createBrand: ContractCase = {
 const readProduct: ContractCase = {
   operationId: 'getProduct',
   description: 'a request to read a product',
-  states: [{ name: 'a product {productId} exists', params: { productId: PRODUCT_ID, categoryId: CATEGORY_ID, brandId: BRAND_ID } }],
-  request: { method: 'GET', path: pathFromState('/v1/products/${productId}', `/v1/products/${PRODUCT_ID}`), auth: 'bearer' },
+  states: [
+    {
+      name: 'a product {productId} exists',
+      params: { productId: PRODUCT_ID, categoryId: CATEGORY_ID, brandId: BRAND_ID },
+    },
+  ],
+  request: {
+    method: 'GET',
+    path: pathFromState('/v1/products/${productId}', `/v1/products/${PRODUCT_ID}`),
+    auth: 'bearer',
+  },
   response: {
     status: 200,
     headers: jsonHeaders(),
@@ -49,7 +69,11 @@ const readProduct: ContractCase = {
         id: uuid(PRODUCT_ID),
         name: like('Botijão P13'),
         description: like('Gás LP 13 kg para uso residencial'),
-        category: { id: uuid(CATEGORY_ID), name: like('Gás de cozinha'), description: like('Botijões para uso residencial') },
+        category: {
+          id: uuid(CATEGORY_ID),
+          name: like('Gás de cozinha'),
+          description: like('Botijões para uso residencial'),
+        },
         brand: { id: uuid(BRAND_ID), name: like('Ultragaz'), description: like('Gás LP envasado') },
         imageUrl: like('https://cdn.example.com/products/p13.png'),
         enabled: boolean(true),
@@ -68,8 +92,16 @@ export const catalogCases: ContractCase[] = [
     ...updateCategory,
     description: 'a request to update a category that does not exist',
     states: [{ name: 'no category {categoryId} exists', params: { categoryId: MISSING_CATEGORY_ID } }],
-    request: { ...updateCategory.request, path: pathFromState('/v1/categories/${categoryId}', `/v1/categories/${MISSING_CATEGORY_ID}`) },
-    response: errorListResponse(404, 'CategoryNotFound', 'path.categoryId', 'No category with the given identifier exists.'),
+    request: {
+      ...updateCategory.request,
+      path: pathFromState('/v1/categories/${categoryId}', `/v1/categories/${MISSING_CATEGORY_ID}`),
+    },
+    response: errorListResponse(
+      404,
+      'CategoryNotFound',
+      'path.categoryId',
+      'No category with the given identifier exists.',
+    ),
     call: (client, body) => client.updateCategory(MISSING_CATEGORY_ID, body),
   },
   {
@@ -99,8 +131,16 @@ export const catalogCases: ContractCase[] = [
     ...readProduct,
     description: 'a request to read a product that does not exist',
     states: [{ name: 'no product {productId} exists', params: { productId: MISSING_PRODUCT_ID } }],
-    request: { ...readProduct.request, path: pathFromState('/v1/products/${productId}', `/v1/products/${MISSING_PRODUCT_ID}`) },
-    response: errorListResponse(404, 'ProductNotFound', 'path.productId', 'No product with the given identifier exists.'),
+    request: {
+      ...readProduct.request,
+      path: pathFromState('/v1/products/${productId}', `/v1/products/${MISSING_PRODUCT_ID}`),
+    },
+    response: errorListResponse(
+      404,
+      'ProductNotFound',
+      'path.productId',
+      'No product with the given identifier exists.',
+    ),
     call: (client) => client.getProduct(MISSING_PRODUCT_ID),
   },
 ];

@@ -27,7 +27,13 @@ export const CONTRACT_FAMILIES: Readonly<Record<string, ContractCase[]>> = {
 
 /** A V4 pact of the partner app that writes (merging interaction by interaction) into `dir`. */
 export function createConsumerPact(dir: string): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'error' });
+  return new PactV4({
+    consumer: CONSUMER,
+    provider: PROVIDER,
+    dir,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'error',
+  });
 }
 
 /** Runs every consumer test and writes the pact file afresh into `dir`; returns its path. */
@@ -36,6 +42,7 @@ export async function writePacts(dir = PACTS_DIR): Promise<string> {
   // Pact merges into an existing file, so an interaction removed from the tests would linger.
   rmSync(file, { force: true });
   const pact = createConsumerPact(dir);
-  for (const cases of Object.values(CONTRACT_FAMILIES)) for (const contractCase of cases) await runContractCase(pact, contractCase);
+  for (const cases of Object.values(CONTRACT_FAMILIES))
+    for (const contractCase of cases) await runContractCase(pact, contractCase);
   return file;
 }

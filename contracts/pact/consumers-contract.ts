@@ -31,7 +31,12 @@ const upsertAddress: ContractCase = {
   call: (client, body) => client.upsertConsumerAddress(CONSUMER_ID, body),
 };
 
-const countedOrder = [{ name: 'a consumer {consumerId} has counted order {orderId}', params: { consumerId: CONSUMER_ID, orderId: COUNTED_ORDER_ID } }];
+const countedOrder = [
+  {
+    name: 'a consumer {consumerId} has counted order {orderId}',
+    params: { consumerId: CONSUMER_ID, orderId: COUNTED_ORDER_ID },
+  },
+];
 
 const incrementCounter: ContractCase = {
   operationId: 'incrementOrderCounter',
@@ -53,7 +58,16 @@ export const consumersCases: ContractCase[] = [
   {
     ...upsertAddress,
     description: 'a request to upsert an address without its zip code',
-    request: { ...upsertAddress.request, body: { street: like('Avenida Paulista'), number: like('1578'), city: like('São Paulo'), state: like('SP'), country: like('BR') } },
+    request: {
+      ...upsertAddress.request,
+      body: {
+        street: like('Avenida Paulista'),
+        number: like('1578'),
+        city: like('São Paulo'),
+        state: like('SP'),
+        country: like('BR'),
+      },
+    },
     response: errorListResponse(400, 'InvalidRequest', 'body.zip', 'body.zip is required'),
   },
   {
@@ -66,7 +80,10 @@ export const consumersCases: ContractCase[] = [
   {
     ...incrementCounter,
     description: 'a request to count an order that was already counted',
-    request: { ...incrementCounter.request, body: { consumerId: idFromState('consumerId', CONSUMER_ID), orderId: idFromState('orderId', COUNTED_ORDER_ID) } },
+    request: {
+      ...incrementCounter.request,
+      body: { consumerId: idFromState('consumerId', CONSUMER_ID), orderId: idFromState('orderId', COUNTED_ORDER_ID) },
+    },
     response: { status: 200, headers: jsonHeaders(), body: { consumerId: uuid(CONSUMER_ID), orderCount: integer(1) } },
   },
   withoutCredentials(incrementCounter, 'a request to count an order without the API key'),

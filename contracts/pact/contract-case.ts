@@ -15,7 +15,8 @@ const { eachLike, integer, like, regex, reify } = MatchersV3;
 export { CONSUMER, PROVIDER } from './pact-files.ts';
 
 /** Example credentials the pacts carry; verification replaces them with real ones (request filter). */
-export const EXAMPLE_ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJnYXMtcGFydG5lci1hcHAifQ.c2lnbmF0dXJlLWV4YW1wbGU';
+export const EXAMPLE_ACCESS_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJnYXMtcGFydG5lci1hcHAifQ.c2lnbmF0dXJlLWV4YW1wbGU';
 export const EXAMPLE_API_KEY = 'partner-app-example-api-key';
 /** A JWT after the scheme word: three base64url parts, the last may be empty. */
 export const BEARER_PATTERN = '^Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$';
@@ -95,7 +96,8 @@ export async function runContractCase(pact: PactV4, contractCase: ContractCase):
 async function mockServerSettled(pact: PactV4, port: number): Promise<void> {
   // The consumer pact handle is private in PactV4's typings; without it there is nothing to wait on.
   const handle: unknown = Reflect.get(pact, 'pact');
-  const matched = (handle as { mockServerMatchedSuccessfully?: (port: number) => boolean } | undefined)?.mockServerMatchedSuccessfully;
+  const matched = (handle as { mockServerMatchedSuccessfully?: (port: number) => boolean } | undefined)
+    ?.mockServerMatchedSuccessfully;
   if (typeof matched !== 'function') return;
   for (let waited = 0; waited < 500 && !matched.call(handle, port); waited += 10) await sleep(10);
 }
@@ -120,7 +122,10 @@ function fromStateMatching(expression: string, example: string, regex: string): 
  * state puts an id, so a client that calls another path fails its consumer test.
  */
 export function pathFromState(expression: string, example: string): Matcher<string> {
-  const pattern = expression.split(/\$\{\w+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')).join(UUID_PATTERN);
+  const pattern = expression
+    .split(/\$\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+    .join(UUID_PATTERN);
   return fromStateMatching(expression, example, `^${pattern}$`);
 }
 
@@ -139,7 +144,10 @@ export const jsonHeaders = (): TemplateHeaders => ({ 'Content-Type': JSON_TYPE }
 export function unauthorizedResponse(scheme: 'bearer' | 'apiKey'): ContractCase['response'] {
   return {
     status: 401,
-    headers: scheme === 'bearer' ? { 'Content-Type': JSON_TYPE, 'WWW-Authenticate': regex('^Bearer\\b.*$', 'Bearer') } : jsonHeaders(),
+    headers:
+      scheme === 'bearer'
+        ? { 'Content-Type': JSON_TYPE, 'WWW-Authenticate': regex('^Bearer\\b.*$', 'Bearer') }
+        : jsonHeaders(),
     body: {},
   };
 }
@@ -147,20 +155,44 @@ export function unauthorizedResponse(scheme: 'bearer' | 'apiKey'): ContractCase[
 /** The event intake's 401: problem details, since its failures are (the description says so), naming the scheme. */
 export function problemUnauthorizedResponse(): ContractCase['response'] {
   const problem = problemResponse(401, 'Unauthorized', 'The token is missing, invalid or expired.');
-  return { ...problem, headers: { 'Content-Type': PROBLEM_TYPE, 'WWW-Authenticate': regex('^Bearer\\b.*$', 'Bearer') } };
+  return {
+    ...problem,
+    headers: { 'Content-Type': PROBLEM_TYPE, 'WWW-Authenticate': regex('^Bearer\\b.*$', 'Bearer') },
+  };
 }
 
 /** An error list answer: `{ errors: [{ code, target, message }] }`. */
-export function errorListResponse(status: number, code: string, target: string, message: string): ContractCase['response'] {
-  return { status, headers: jsonHeaders(), body: { errors: eachLike({ code: like(code), target: like(target), message: like(message) }) } };
-}
-
-/** A failure object answer, the error shape of the user operations. */
-export function failureResponse(status: number, code: string, type: string, numericType: number, target: string): ContractCase['response'] {
+export function errorListResponse(
+  status: number,
+  code: string,
+  target: string,
+  message: string,
+): ContractCase['response'] {
   return {
     status,
     headers: jsonHeaders(),
-    body: { code: like(code), description: like(`${code}: ${target}`), type: like(type), numericType: integer(numericType), metadata: like({ target }) },
+    body: { errors: eachLike({ code: like(code), target: like(target), message: like(message) }) },
+  };
+}
+
+/** A failure object answer, the error shape of the user operations. */
+export function failureResponse(
+  status: number,
+  code: string,
+  type: string,
+  numericType: number,
+  target: string,
+): ContractCase['response'] {
+  return {
+    status,
+    headers: jsonHeaders(),
+    body: {
+      code: like(code),
+      description: like(`${code}: ${target}`),
+      type: like(type),
+      numericType: integer(numericType),
+      metadata: like({ target }),
+    },
   };
 }
 
@@ -182,5 +214,10 @@ export function problemResponse(status: number, title: string, detail: string): 
 /** The same request as `success`, sent by a signed-out app: the platform answers 401. */
 export function withoutCredentials(success: ContractCase, description: string): ContractCase {
   const scheme = success.request.auth === 'apiKey' ? 'apiKey' : 'bearer';
-  return { ...success, description, request: { ...success.request, auth: 'none' }, response: unauthorizedResponse(scheme) };
+  return {
+    ...success,
+    description,
+    request: { ...success.request, auth: 'none' },
+    response: unauthorizedResponse(scheme),
+  };
 }

@@ -52,7 +52,10 @@ export const customersCases: ContractCase[] = [
   {
     ...upsertCustomer,
     description: 'a request to upsert a customer whose e-mail is not an address',
-    request: { ...upsertCustomer.request, body: { name: like('Maria Souza'), email: like('maria.souza-at-example.com') } },
+    request: {
+      ...upsertCustomer.request,
+      body: { name: like('Maria Souza'), email: like('maria.souza-at-example.com') },
+    },
     response: errorListResponse(422, 'RuleViolated', 'body.email', 'body.email must match format "email"'),
   },
 ];

@@ -13,20 +13,38 @@ const DEALER_USER_ID = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
 const ORDER_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 const areaPath = (areaId: string) => `/v1/dealers/${DEALER_ID}/coverage-areas/${areaId}`;
-const areaPathFromState = (areaId: string) => pathFromState('/v1/dealers/${dealerId}/coverage-areas/${coverageAreaId}', areaPath(areaId));
+const areaPathFromState = (areaId: string) =>
+  pathFromState('/v1/dealers/${dealerId}/coverage-areas/${coverageAreaId}', areaPath(areaId));
 /** An area of the dealer; `deletable` asks for one the verification may delete (on a deployment, one of the profile's deletable areas). */
-const areaExists = (areaId: string, deletable = false) => [{
-  name: 'a coverage area {coverageAreaId} exists for dealer {dealerId}',
-  params: { dealerId: DEALER_ID, coverageAreaId: areaId, ...(deletable ? { deletable: 'yes' } : {}) },
-}];
-const noArea = [{ name: 'no coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId: DEALER_ID, coverageAreaId: MISSING_COVERAGE_AREA_ID } }];
-const areaNotFound = errorListResponse(404, 'CoverageAreaNotFound', 'path.coverageAreaId', 'No coverage area with the given identifier exists for this dealer.');
+const areaExists = (areaId: string, deletable = false) => [
+  {
+    name: 'a coverage area {coverageAreaId} exists for dealer {dealerId}',
+    params: { dealerId: DEALER_ID, coverageAreaId: areaId, ...(deletable ? { deletable: 'yes' } : {}) },
+  },
+];
+const noArea = [
+  {
+    name: 'no coverage area {coverageAreaId} exists for dealer {dealerId}',
+    params: { dealerId: DEALER_ID, coverageAreaId: MISSING_COVERAGE_AREA_ID },
+  },
+];
+const areaNotFound = errorListResponse(
+  404,
+  'CoverageAreaNotFound',
+  'path.coverageAreaId',
+  'No coverage area with the given identifier exists for this dealer.',
+);
 
 const updateArea: ContractCase = {
   operationId: 'updateCoverageArea',
   description: 'a request to rename a coverage area of a dealer',
   states: areaExists(COVERAGE_AREA_ID),
-  request: { method: 'PUT', path: areaPathFromState(COVERAGE_AREA_ID), auth: 'bearer', body: { name: like('Zona Sul - Moema') } },
+  request: {
+    method: 'PUT',
+    path: areaPathFromState(COVERAGE_AREA_ID),
+    auth: 'bearer',
+    body: { name: like('Zona Sul - Moema') },
+  },
   response: { status: 204 },
   call: (client, body) => client.updateCoverageArea(DEALER_ID, COVERAGE_AREA_ID, body),
 };
@@ -48,7 +66,12 @@ const registerDevice: ContractCase = {
     method: 'PUT',
     path: pathFromState('/v1/dealers/users/${userId}/devices', `/v1/dealers/users/${DEALER_USER_ID}/devices`),
     auth: 'bearer',
-    body: { deviceId: like('android-7f3a9c'), name: like('Pixel 8 - Entregador'), tokenPush: like('push-token-example'), appVersion: like('3.14.0') },
+    body: {
+      deviceId: like('android-7f3a9c'),
+      name: like('Pixel 8 - Entregador'),
+      tokenPush: like('push-token-example'),
+      appVersion: like('3.14.0'),
+    },
   },
   response: { status: 204 },
   call: (client, body) => client.registerDealerDevice(DEALER_USER_ID, body),
@@ -60,7 +83,10 @@ const updateEta: ContractCase = {
   states: [{ name: 'a dealer {dealerId} exists', params: { dealerId: DEALER_ID } }],
   request: {
     method: 'PUT',
-    path: pathFromState(`/v1/dealers/\${dealerId}/orders/${ORDER_ID}/eta`, `/v1/dealers/${DEALER_ID}/orders/${ORDER_ID}/eta`),
+    path: pathFromState(
+      `/v1/dealers/\${dealerId}/orders/${ORDER_ID}/eta`,
+      `/v1/dealers/${DEALER_ID}/orders/${ORDER_ID}/eta`,
+    ),
     auth: 'bearer',
     body: { eta: integer(45) },
   },
@@ -86,7 +112,10 @@ export const dealersCases: ContractCase[] = [
     response: errorListResponse(422, 'RuleViolated', 'body.name', 'body.name must NOT have fewer than 1 characters'),
   },
   deleteArea,
-  { ...withoutCredentials(deleteArea, 'a request to delete a coverage area of a dealer without credentials'), states: areaExists(DOOMED_COVERAGE_AREA_ID) },
+  {
+    ...withoutCredentials(deleteArea, 'a request to delete a coverage area of a dealer without credentials'),
+    states: areaExists(DOOMED_COVERAGE_AREA_ID),
+  },
   {
     ...deleteArea,
     description: 'a request to delete a coverage area that does not exist',
@@ -100,14 +129,22 @@ export const dealersCases: ContractCase[] = [
   {
     ...registerDevice,
     description: 'a request to register a device without its push token',
-    request: { ...registerDevice.request, body: { deviceId: like('android-7f3a9c'), name: like('Pixel 8 - Entregador') } },
+    request: {
+      ...registerDevice.request,
+      body: { deviceId: like('android-7f3a9c'), name: like('Pixel 8 - Entregador') },
+    },
     response: errorListResponse(400, 'InvalidRequest', 'body.tokenPush', 'body.tokenPush is required'),
   },
   {
     ...registerDevice,
     description: 'a request to register a device with an empty device identifier',
     request: { ...registerDevice.request, body: { deviceId: like(''), tokenPush: like('push-token-example') } },
-    response: errorListResponse(422, 'RuleViolated', 'body.deviceId', 'body.deviceId must NOT have fewer than 1 characters'),
+    response: errorListResponse(
+      422,
+      'RuleViolated',
+      'body.deviceId',
+      'body.deviceId must NOT have fewer than 1 characters',
+    ),
   },
   updateEta,
   withoutCredentials(updateEta, 'a request to update the delivery estimate of an order without credentials'),
@@ -117,7 +154,10 @@ export const dealersCases: ContractCase[] = [
     states: [{ name: 'no dealer {dealerId} exists', params: { dealerId: MISSING_DEALER_ID } }],
     request: {
       ...updateEta.request,
-      path: pathFromState(`/v1/dealers/\${dealerId}/orders/${ORDER_ID}/eta`, `/v1/dealers/${MISSING_DEALER_ID}/orders/${ORDER_ID}/eta`),
+      path: pathFromState(
+        `/v1/dealers/\${dealerId}/orders/${ORDER_ID}/eta`,
+        `/v1/dealers/${MISSING_DEALER_ID}/orders/${ORDER_ID}/eta`,
+      ),
     },
     response: errorListResponse(404, 'DealerNotFound', 'path.dealerId', 'No dealer with the given identifier exists.'),
     call: (client, body) => client.updateOrderEta(MISSING_DEALER_ID, ORDER_ID, body),

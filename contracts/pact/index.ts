@@ -3,10 +3,24 @@
  * with the spec, and the consumer tests that write them. Nothing here loads Pact's consumer DSL (slow
  * to load) until `writePacts` runs; the verifier runs in a process of its own.
  */
-export { CONSUMER, PROVIDER, PACTS_DIR, PACT_FILE_NAME, readPactFiles, type LoadedPact, type PactFile, type PactInteraction } from './pact-files.ts';
+export {
+  CONSUMER,
+  PROVIDER,
+  PACTS_DIR,
+  PACT_FILE_NAME,
+  readPactFiles,
+  type LoadedPact,
+  type PactFile,
+  type PactInteraction,
+} from './pact-files.ts';
 export { checkPactsAgainstSpec, formatDisagreement, type SpecDisagreement } from './spec-agreement.ts';
 export {
-  formatInteractionResult, verifyPacts, type BrokerOptions, type InteractionResult, type VerifyPactsOptions, type VerifyPactsReport,
+  formatInteractionResult,
+  verifyPacts,
+  type BrokerOptions,
+  type InteractionResult,
+  type VerifyPactsOptions,
+  type VerifyPactsReport,
 } from './verify-pacts.ts';
 export type { ContractCase, ProviderState } from './contract-case.ts';
 

@@ -1,6 +1,11 @@
 /** Consumer tests of the integration family: application events sent as application/json-patch+json. */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { problemResponse, problemUnauthorizedResponse, withoutCredentials, type ContractCase } from './contract-case.ts';
+import {
+  problemResponse,
+  problemUnauthorizedResponse,
+  withoutCredentials,
+  type ContractCase,
+} from './contract-case.ts';
 
 const { fromProviderState, like } = MatchersV3;
 
@@ -16,7 +21,13 @@ const event = {
 const sendEvent: ContractCase = {
   operationId: 'receiveAppEvent',
   description: 'an application event',
-  request: { method: 'POST', path: '/Integration/app-events', auth: 'bearer', contentType: EVENT_MEDIA_TYPE, body: event },
+  request: {
+    method: 'POST',
+    path: '/Integration/app-events',
+    auth: 'bearer',
+    contentType: EVENT_MEDIA_TYPE,
+    body: event,
+  },
   response: { status: 202 },
   call: (client, body) => client.sendAppEvent(body),
 };
@@ -27,13 +38,25 @@ export const integrationCases: ContractCase[] = [
     ...sendEvent,
     description: 'an application event delivered a second time',
     states: [{ name: 'an event {idMensagem} was received', params: { idMensagem: REDELIVERED_MESSAGE_ID } }],
-    request: { ...sendEvent.request, body: { ...event, idMensagem: fromProviderState('${idMensagem}', REDELIVERED_MESSAGE_ID) } },
+    request: {
+      ...sendEvent.request,
+      body: { ...event, idMensagem: fromProviderState('${idMensagem}', REDELIVERED_MESSAGE_ID) },
+    },
   },
-  { ...withoutCredentials(sendEvent, 'an application event without credentials'), response: problemUnauthorizedResponse() },
+  {
+    ...withoutCredentials(sendEvent, 'an application event without credentials'),
+    response: problemUnauthorizedResponse(),
+  },
   {
     ...sendEvent,
     description: 'an application event without its event name',
-    request: { ...sendEvent.request, body: { idMensagem: like('msg-2026-11-21-0003'), mensagem: like({ pedidoId: '7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b' }) } },
+    request: {
+      ...sendEvent.request,
+      body: {
+        idMensagem: like('msg-2026-11-21-0003'),
+        mensagem: like({ pedidoId: '7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b' }),
+      },
+    },
     response: problemResponse(400, 'Bad Request', 'body.nomeEvento is required'),
   },
   {

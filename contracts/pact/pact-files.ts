@@ -20,7 +20,13 @@ export interface PactInteraction {
   description: string;
   type: string;
   providerStates?: { name: string; params?: Record<string, unknown> }[];
-  request: { method: string; path: string; headers?: Record<string, string[]>; body?: PactBody; query?: Record<string, string[]> };
+  request: {
+    method: string;
+    path: string;
+    headers?: Record<string, string[]>;
+    body?: PactBody;
+    query?: Record<string, string[]>;
+  };
   response: { status: number; headers?: Record<string, string[]>; body?: PactBody };
 }
 
@@ -39,7 +45,10 @@ export interface LoadedPact {
 /** Reads a pact file, or every `*.json` pact of a directory. */
 export function readPactFiles(location = PACTS_DIR): LoadedPact[] {
   const files = statSync(location).isDirectory()
-    ? readdirSync(location).filter((name) => name.endsWith('.json')).sort().map((name) => join(location, name))
+    ? readdirSync(location)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => join(location, name))
     : [location];
   return files.map((path) => ({ path, pact: JSON.parse(readFileSync(path, 'utf8')) as PactFile }));
 }

@@ -39,7 +39,12 @@ export class PartnerClient {
   /** The counter is the one operation authorized by the raw API key, without a scheme word. */
   incrementOrderCounter(request: JsonObject): Promise<HttpResponse> {
     const headers: Record<string, string> = this.credentials.apiKey ? { authorization: this.credentials.apiKey } : {};
-    return send({ method: 'POST', url: `${this.credentials.baseUrl}/v1/consumers/orders/counter`, headers, body: request });
+    return send({
+      method: 'POST',
+      url: `${this.credentials.baseUrl}/v1/consumers/orders/counter`,
+      headers,
+      body: request,
+    });
   }
 
   updateCoverageArea(dealerId: string, coverageAreaId: string, area: JsonObject): Promise<HttpResponse> {
@@ -83,9 +88,21 @@ export class PartnerClient {
     return this.bearer('POST', '/Integration/app-events', event, 'application/json-patch+json');
   }
 
-  private bearer(method: string, path: string, body?: JsonObject, contentType = 'application/json'): Promise<HttpResponse> {
-    const headers: Record<string, string> = this.credentials.accessToken ? { authorization: `Bearer ${this.credentials.accessToken}` } : {};
+  private bearer(
+    method: string,
+    path: string,
+    body?: JsonObject,
+    contentType = 'application/json',
+  ): Promise<HttpResponse> {
+    const headers: Record<string, string> = this.credentials.accessToken
+      ? { authorization: `Bearer ${this.credentials.accessToken}` }
+      : {};
     if (body !== undefined) headers['content-type'] = contentType;
-    return send({ method, url: `${this.credentials.baseUrl}${path}`, headers, ...(body !== undefined ? { body } : {}) });
+    return send({
+      method,
+      url: `${this.credentials.baseUrl}${path}`,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 }

@@ -12,7 +12,12 @@ const OTHER_PROVIDER_NAME = 'Stone';
 const providerPath = (providerId: string) => `/v1/merchants/${MERCHANT_ID}/providers/${providerId}`;
 const providerPathFromState = (providerId: string) =>
   pathFromState('/v1/merchants/${merchantId}/providers/${providerId}', providerPath(providerId));
-const providerExists = [{ name: 'a merchant {merchantId} with provider {providerId} exists', params: { merchantId: MERCHANT_ID, providerId: PROVIDER_ID } }];
+const providerExists = [
+  {
+    name: 'a merchant {merchantId} with provider {providerId} exists',
+    params: { merchantId: MERCHANT_ID, providerId: PROVIDER_ID },
+  },
+];
 
 const updateProvider: ContractCase = {
   operationId: 'updateMerchantProvider',
@@ -53,20 +58,41 @@ export const paymentsCases: ContractCase[] = [
   {
     ...updateProvider,
     description: 'a request to update a provider that does not exist',
-    states: [{ name: 'no provider {providerId} exists for merchant {merchantId}', params: { merchantId: MERCHANT_ID, providerId: MISSING_PROVIDER_ID } }],
-    request: { ...updateProvider.request, path: providerPathFromState(MISSING_PROVIDER_ID), body: { name: like('Cielo') } },
-    response: errorListResponse(404, 'ProviderNotFound', 'path.merchantProviderId', 'No provider with the given identifier exists for this merchant.'),
+    states: [
+      {
+        name: 'no provider {providerId} exists for merchant {merchantId}',
+        params: { merchantId: MERCHANT_ID, providerId: MISSING_PROVIDER_ID },
+      },
+    ],
+    request: {
+      ...updateProvider.request,
+      path: providerPathFromState(MISSING_PROVIDER_ID),
+      body: { name: like('Cielo') },
+    },
+    response: errorListResponse(
+      404,
+      'ProviderNotFound',
+      'path.merchantProviderId',
+      'No provider with the given identifier exists for this merchant.',
+    ),
     call: (client, body) => client.updateMerchantProvider(MERCHANT_ID, MISSING_PROVIDER_ID, body),
   },
   {
     ...updateProvider,
     description: 'a request to rename a provider to the name of another provider of the merchant',
-    states: [{
-      name: 'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists',
-      params: { merchantId: MERCHANT_ID, providerId: PROVIDER_ID, otherName: OTHER_PROVIDER_NAME },
-    }],
+    states: [
+      {
+        name: 'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists',
+        params: { merchantId: MERCHANT_ID, providerId: PROVIDER_ID, otherName: OTHER_PROVIDER_NAME },
+      },
+    ],
     request: { ...updateProvider.request, body: { name: fromProviderState('${otherName}', OTHER_PROVIDER_NAME) } },
-    response: errorListResponse(409, 'ProviderNameTaken', 'body.name', 'Another provider of this merchant already has this name.'),
+    response: errorListResponse(
+      409,
+      'ProviderNameTaken',
+      'body.name',
+      'Another provider of this merchant already has this name.',
+    ),
   },
   {
     ...updateProvider,
@@ -92,6 +118,11 @@ export const paymentsCases: ContractCase[] = [
     ...upsertMerchant,
     description: 'a request to upsert a merchant with a category code that is not four digits',
     request: { ...upsertMerchant.request, body: { categoryCode: like('59A3') } },
-    response: errorListResponse(422, 'RuleViolated', 'body.categoryCode', 'body.categoryCode must match pattern "^[0-9]{4}$"'),
+    response: errorListResponse(
+      422,
+      'RuleViolated',
+      'body.categoryCode',
+      'body.categoryCode must match pattern "^[0-9]{4}$"',
+    ),
   },
 ];

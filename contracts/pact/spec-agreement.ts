@@ -41,38 +41,72 @@ export function formatDisagreement(d: SpecDisagreement): string {
 function checkInteraction(contract: Contract, interaction: PactInteraction, base: string): Finding[] {
   const { request, response } = interaction;
   const called = contract.match(request.method, request.path);
-  if (!called) return [{ pointer: `${base}/request/path`, message: `no operation of the spec answers ${request.method} ${request.path}` }];
+  if (!called)
+    return [
+      {
+        pointer: `${base}/request/path`,
+        message: `no operation of the spec answers ${request.method} ${request.path}`,
+      },
+    ];
   const { operation: op, params } = called;
   const findings: Finding[] = [];
   const rejects = response.status === 400 || response.status === 422 ? response.status : undefined;
 
   const paramIssues = contract.validators.params(op.id, params);
-  const bodyIssues = request.body?.content !== undefined && op.requestBody ? contract.validators.body(op.id, request.body.content) : [];
+  const bodyIssues =
+    request.body?.content !== undefined && op.requestBody ? contract.validators.body(op.id, request.body.content) : [];
   if (rejects) findings.push(...expectRejection(rejects, [...paramIssues, ...bodyIssues], base));
   else {
-    findings.push(...paramIssues.map((issue) => ({ pointer: `${base}/request/path`, message: `${op.id}: ${issue.message}` })));
-    findings.push(...bodyIssues.map((issue) => ({ pointer: pointerOf(`${base}/request/body/content`, issue), message: `${op.id}: ${issue.message}` })));
+    findings.push(
+      ...paramIssues.map((issue) => ({ pointer: `${base}/request/path`, message: `${op.id}: ${issue.message}` })),
+    );
+    findings.push(
+      ...bodyIssues.map((issue) => ({
+        pointer: pointerOf(`${base}/request/body/content`, issue),
+        message: `${op.id}: ${issue.message}`,
+      })),
+    );
   }
   findings.push(...checkRequestMedia(op, interaction, base));
   findings.push(...checkCredentials(op, interaction, base));
 
   const documented = op.responses.get(response.status);
   if (!documented) {
-    findings.push({ pointer: `${base}/response/status`, message: `${op.id} does not document status ${response.status} (it documents ${[...op.responses.keys()].join(', ')})` });
+    findings.push({
+      pointer: `${base}/response/status`,
+      message: `${op.id} does not document status ${response.status} (it documents ${[...op.responses.keys()].join(', ')})`,
+    });
     return findings;
   }
   const hasBody = response.body?.content !== undefined;
   if (!documented.schema) {
-    if (hasBody) findings.push({ pointer: `${base}/response/body`, message: `${op.id} answers ${response.status} without a body` });
+    if (hasBody)
+      findings.push({
+        pointer: `${base}/response/body`,
+        message: `${op.id} answers ${response.status} without a body`,
+      });
     return findings;
   }
-  if (!hasBody) return [...findings, { pointer: `${base}/response/body`, message: `${op.id} answers ${response.status} with a body (${documented.shape})` }];
+  if (!hasBody)
+    return [
+      ...findings,
+      {
+        pointer: `${base}/response/body`,
+        message: `${op.id} answers ${response.status} with a body (${documented.shape})`,
+      },
+    ];
   const mediaType = mediaTypeOf(headerOf(response.headers, 'content-type') ?? response.body?.contentType);
   if (mediaType !== documented.mediaType) {
-    findings.push({ pointer: headerPointer(`${base}/response/headers`, response.headers, 'Content-Type'), message: `${op.id} answers ${response.status} as ${documented.mediaType ?? 'nothing'}, not ${mediaType ?? 'nothing'}` });
+    findings.push({
+      pointer: headerPointer(`${base}/response/headers`, response.headers, 'Content-Type'),
+      message: `${op.id} answers ${response.status} as ${documented.mediaType ?? 'nothing'}, not ${mediaType ?? 'nothing'}`,
+    });
   }
   for (const issue of contract.validators.response(op.id, response.status, response.body?.content) ?? []) {
-    findings.push({ pointer: pointerOf(`${base}/response/body/content`, issue), message: `${op.id} ${response.status}: ${issue.message}` });
+    findings.push({
+      pointer: pointerOf(`${base}/response/body/content`, issue),
+      message: `${op.id} ${response.status}: ${issue.message}`,
+    });
   }
   return findings;
 }
@@ -81,13 +115,26 @@ function checkInteraction(contract: Contract, interaction: PactInteraction, base
 function expectRejection(status: 400 | 422, issues: ValidationIssue[], base: string): Finding[] {
   const malformed = issues.filter((i) => i.status === 400);
   if (status === 400 && malformed.length === 0) {
-    return [{ pointer: `${base}/request`, message: 'the interaction expects 400, but the spec finds nothing malformed in the request' }];
+    return [
+      {
+        pointer: `${base}/request`,
+        message: 'the interaction expects 400, but the spec finds nothing malformed in the request',
+      },
+    ];
   }
   if (status === 422 && !issues.some((i) => i.status === 422)) {
-    return [{ pointer: `${base}/request`, message: 'the interaction expects 422, but the request breaks no rule of the spec' }];
+    return [
+      {
+        pointer: `${base}/request`,
+        message: 'the interaction expects 422, but the request breaks no rule of the spec',
+      },
+    ];
   }
   if (status === 422 && malformed.length > 0) {
-    return malformed.map((issue) => ({ pointer: pointerOf(`${base}/request/body/content`, issue), message: `the interaction expects 422, but the spec answers 400: ${issue.message}` }));
+    return malformed.map((issue) => ({
+      pointer: pointerOf(`${base}/request/body/content`, issue),
+      message: `the interaction expects 422, but the spec answers 400: ${issue.message}`,
+    }));
   }
   return [];
 }
@@ -95,14 +142,20 @@ function expectRejection(status: 400 | 422, issues: ValidationIssue[], base: str
 function checkRequestMedia(op: Operation, interaction: PactInteraction, base: string): Finding[] {
   const { request } = interaction;
   const sent = request.body?.content !== undefined;
-  if (!op.requestBody) return sent ? [{ pointer: `${base}/request/body`, message: `${op.id} takes no request body` }] : [];
-  if (!sent) return op.requestBody.required ? [{ pointer: `${base}/request/body`, message: `${op.id} requires a request body` }] : [];
+  if (!op.requestBody)
+    return sent ? [{ pointer: `${base}/request/body`, message: `${op.id} takes no request body` }] : [];
+  if (!sent)
+    return op.requestBody.required
+      ? [{ pointer: `${base}/request/body`, message: `${op.id} requires a request body` }]
+      : [];
   const mediaType = mediaTypeOf(headerOf(request.headers, 'content-type') ?? request.body?.contentType);
   if (mediaType && op.requestBody.mediaTypes.some((accepted) => mediaTypeMatches(accepted, mediaType))) return [];
-  return [{
-    pointer: headerPointer(`${base}/request/headers`, request.headers, 'Content-Type'),
-    message: `${op.id} takes ${op.requestBody.mediaTypes.join(' or ')}, not ${mediaType ?? 'a body without a media type'}`,
-  }];
+  return [
+    {
+      pointer: headerPointer(`${base}/request/headers`, request.headers, 'Content-Type'),
+      message: `${op.id} takes ${op.requestBody.mediaTypes.join(' or ')}, not ${mediaType ?? 'a body without a media type'}`,
+    },
+  ];
 }
 
 /** Outside a 401, a bearer operation is called with `Bearer <token>` and the counter with the raw key. */
@@ -112,17 +165,23 @@ function checkCredentials(op: Operation, interaction: PactInteraction, base: str
   const pointer = headerPointer(`${base}/request/headers`, interaction.request.headers, 'Authorization');
   if (authorization === undefined) return [{ pointer, message: `${op.id} requires the Authorization header` }];
   const isBearer = /^Bearer \S+$/.test(authorization);
-  if (op.security.scheme === 'bearer' && !isBearer) return [{ pointer, message: `${op.id} takes Authorization: Bearer <ACCESS_TOKEN>` }];
-  if (op.security.scheme === 'apiKey' && (isBearer || /\s/.test(authorization))) return [{ pointer, message: `${op.id} takes Authorization: <API_KEY>, without a scheme word` }];
+  if (op.security.scheme === 'bearer' && !isBearer)
+    return [{ pointer, message: `${op.id} takes Authorization: Bearer <ACCESS_TOKEN>` }];
+  if (op.security.scheme === 'apiKey' && (isBearer || /\s/.test(authorization)))
+    return [{ pointer, message: `${op.id} takes Authorization: <API_KEY>, without a scheme word` }];
   return [];
 }
 
-const mediaTypeOf = (value: string | undefined): string | undefined => value?.split(';')[0]?.trim().toLowerCase() || undefined;
+const mediaTypeOf = (value: string | undefined): string | undefined =>
+  value?.split(';')[0]?.trim().toLowerCase() || undefined;
 
 /** `application/*+json` accepts any `application/<x>+json`. */
 function mediaTypeMatches(accepted: string, actual: string): boolean {
   if (!accepted.includes('*')) return accepted === actual;
-  const pattern = accepted.split('*').map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&')).join('[^/]+');
+  const pattern = accepted
+    .split('*')
+    .map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&'))
+    .join('[^/]+');
   return new RegExp(`^${pattern}$`).test(actual);
 }
 

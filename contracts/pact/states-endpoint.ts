@@ -27,7 +27,8 @@ export async function startStatesEndpoint(provisioner: StateProvisioner): Promis
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const answer = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       let change: StateChange;
       try {
         change = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as StateChange;
@@ -37,23 +38,28 @@ export async function startStatesEndpoint(provisioner: StateProvisioner): Promis
       }
       const state = typeof change.state === 'string' ? change.state : '';
       const params = change.params ?? {};
-      const work = change.action === 'teardown'
-        ? provisioner.tearDown(state, params).then(() => ({}))
-        : provisioner.setUp(state, params).then((outcome) => {
-          if ('values' in outcome) return outcome.values;
-          unavailable.set(state, outcome.unavailable);
-          throw new Error(`needs ${outcome.unavailable} in the target profile`);
-        });
-      work.then((values) => answer(200, values), (error: unknown) => answer(500, { error: error instanceof Error ? error.message : String(error) }));
+      const work =
+        change.action === 'teardown'
+          ? provisioner.tearDown(state, params).then(() => ({}))
+          : provisioner.setUp(state, params).then((outcome) => {
+              if ('values' in outcome) return outcome.values;
+              unavailable.set(state, outcome.unavailable);
+              throw new Error(`needs ${outcome.unavailable} in the target profile`);
+            });
+      work.then(
+        (values) => answer(200, values),
+        (error: unknown) => answer(500, { error: error instanceof Error ? error.message : String(error) }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     unavailable,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,6 +1,13 @@
 /** Consumer tests of the users family: the user upsert and the profile read (failure object errors). */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { failureResponse, idFromState, jsonHeaders, pathFromState, withoutCredentials, type ContractCase } from './contract-case.ts';
+import {
+  failureResponse,
+  idFromState,
+  jsonHeaders,
+  pathFromState,
+  withoutCredentials,
+  type ContractCase,
+} from './contract-case.ts';
 
 const { boolean, fromProviderState, like, regex, uuid } = MatchersV3;
 
@@ -30,8 +37,17 @@ const upsertUser: ContractCase = {
 const readProfile: ContractCase = {
   operationId: 'getUserProfile',
   description: 'a request to read the profile of a user',
-  states: [{ name: 'a user {userId} with email {email} exists', params: { userId: USER_ID, email: 'joao.pereira@example.com' } }],
-  request: { method: 'GET', path: pathFromState('/v1/users/${userId}/profile', `/v1/users/${USER_ID}/profile`), auth: 'bearer' },
+  states: [
+    {
+      name: 'a user {userId} with email {email} exists',
+      params: { userId: USER_ID, email: 'joao.pereira@example.com' },
+    },
+  ],
+  request: {
+    method: 'GET',
+    path: pathFromState('/v1/users/${userId}/profile', `/v1/users/${USER_ID}/profile`),
+    auth: 'bearer',
+  },
   response: {
     status: 200,
     headers: jsonHeaders(),
@@ -59,14 +75,20 @@ export const usersCases: ContractCase[] = [
     ...upsertUser,
     description: 'a request to upsert a user with the e-mail of another user',
     states: [{ name: 'a user {userId} with email {email} exists', params: { userId: USER_ID, email: TAKEN_EMAIL } }],
-    request: { ...upsertUser.request, body: { ...user, id: uuid(NEW_USER_ID), email: fromProviderState('${email}', TAKEN_EMAIL) } },
+    request: {
+      ...upsertUser.request,
+      body: { ...user, id: uuid(NEW_USER_ID), email: fromProviderState('${email}', TAKEN_EMAIL) },
+    },
     response: failureResponse(409, 'EmailTaken', 'Conflict', 3, 'body.email'),
   },
   {
     ...upsertUser,
     description: 'a request to upsert a user without an identifier',
     states: [],
-    request: { ...upsertUser.request, body: { name: like('João Pereira'), email: like('joao.pereira.partner@example.com') } },
+    request: {
+      ...upsertUser.request,
+      body: { name: like('João Pereira'), email: like('joao.pereira.partner@example.com') },
+    },
     response: failureResponse(400, 'InvalidRequest', 'Validation', 2, 'body.id'),
   },
   {
@@ -81,7 +103,10 @@ export const usersCases: ContractCase[] = [
     ...readProfile,
     description: 'a request to read the profile of a user that does not exist',
     states: [{ name: 'no user {userId} exists', params: { userId: MISSING_USER_ID } }],
-    request: { ...readProfile.request, path: pathFromState('/v1/users/${userId}/profile', `/v1/users/${MISSING_USER_ID}/profile`) },
+    request: {
+      ...readProfile.request,
+      path: pathFromState('/v1/users/${userId}/profile', `/v1/users/${MISSING_USER_ID}/profile`),
+    },
     response: failureResponse(404, 'UserNotFound', 'NotFound', 4, 'path.userId'),
     call: (client) => client.getUserProfile(MISSING_USER_ID),
   },

@@ -16,7 +16,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  connectTarget, createStateProvisioner, newFixtureLedger, resolveTarget, type FixtureLedger, type ResolvedTarget, type StateProvisioner, type TargetRunOptions,
+  connectTarget,
+  createStateProvisioner,
+  newFixtureLedger,
+  resolveTarget,
+  type FixtureLedger,
+  type ResolvedTarget,
+  type StateProvisioner,
+  type TargetRunOptions,
 } from '../../client/index.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';
@@ -60,7 +67,10 @@ export interface VerifyPactsReport {
 interface VerifierJson {
   result?: boolean;
   interactionResults?: { description: string; result: string }[];
-  errors?: { interaction: string; mismatch?: { type?: string; message?: string; mismatches?: { mismatch?: string; path?: string }[] } }[];
+  errors?: {
+    interaction: string;
+    mismatch?: { type?: string; message?: string; mismatches?: { mismatch?: string; path?: string }[] };
+  }[];
 }
 
 /** The worker's own bundle beside this one (dist/), or its source through tsx when this runs from sources. */
@@ -77,7 +87,7 @@ function workerModule(): { path: string; execArgv: string[] } {
  */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPactsReport> {
   const contract = await loadContract();
-  const target = options.resolved ?? await resolveTarget(options);
+  const target = options.resolved ?? (await resolveTarget(options));
   const session = connectTarget(target);
   const allScopes = [...new Set(contract.operations.flatMap((op) => op.security.scopes))].sort();
   const bearer = await session.authorization('bearer', allScopes);
@@ -87,12 +97,21 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
 
   const notices: string[] = [];
   const provisioner = createStateProvisioner(session, options.ledger ?? newFixtureLedger());
-  if (provisioner.via === 'api') notices.push('provider states set up through the platform\'s own operations and the profile\'s fixtures');
-  const plan = options.broker ? { pactFiles: options.pactFiles ?? [], skipped: [], cleanup: () => undefined } : planInteractions(options.pactFiles ?? [PACTS_DIR], provisioner, contract);
+  if (provisioner.via === 'api')
+    notices.push("provider states set up through the platform's own operations and the profile's fixtures");
+  const plan = options.broker
+    ? { pactFiles: options.pactFiles ?? [], skipped: [], cleanup: () => undefined }
+    : planInteractions(options.pactFiles ?? [PACTS_DIR], provisioner, contract);
   const states = await startStatesEndpoint(provisioner);
   try {
     if (plan.pactFiles.length === 0 && !options.broker) {
-      return { target: target.url, passed: plan.skipped.length === 0, tenant: session.tenant, results: plan.skipped, notices: [...notices, 'no interaction can run on this target'] };
+      return {
+        target: target.url,
+        passed: plan.skipped.length === 0,
+        tenant: session.tenant,
+        results: plan.skipped,
+        notices: [...notices, 'no interaction can run on this target'],
+      };
     }
     const request: WorkerRequest = {
       target: session.url,
@@ -107,28 +126,55 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
     };
 
     const reply = await runWorker(request);
-    if (reply.kind === 'error') return { target: target.url, passed: false, tenant: session.tenant, results: plan.skipped, notices: [...notices, redact(reply.message)] };
-    notices.push(...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)));
+    if (reply.kind === 'error')
+      return {
+        target: target.url,
+        passed: false,
+        tenant: session.tenant,
+        results: plan.skipped,
+        notices: [...notices, redact(reply.message)],
+      };
+    notices.push(
+      ...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)),
+    );
     let parsed: VerifierJson;
     try {
       parsed = JSON.parse(reply.json) as VerifierJson;
     } catch {
-      return { target: target.url, passed: false, tenant: session.tenant, results: plan.skipped, notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)] };
+      return {
+        target: target.url,
+        passed: false,
+        tenant: session.tenant,
+        results: plan.skipped,
+        notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)],
+      };
     }
 
     const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(plan.pactFiles, contract);
     const statesOf = options.broker ? new Map<string, string[]>() : statesOfInteractions(plan.pactFiles);
     const results = interactionResultsOf(parsed, operationOf, redact).map((result): InteractionResult => {
       // A state that turned out unavailable while set up (a deletable area used up) skips its interaction.
-      const lacking = (statesOf.get(result.description) ?? []).map((s) => states.unavailable.get(s)).find((k) => k !== undefined);
-      return !result.passed && lacking ? { ...result, passed: true, mismatches: [], skipped: `needs ${lacking} in the target profile` } : result;
+      const lacking = (statesOf.get(result.description) ?? [])
+        .map((s) => states.unavailable.get(s))
+        .find((k) => k !== undefined);
+      return !result.passed && lacking
+        ? { ...result, passed: true, mismatches: [], skipped: `needs ${lacking} in the target profile` }
+        : result;
     });
     // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
-    const described = (interaction: string) => results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
-    for (const e of parsed.errors ?? []) if (!described(e.interaction)) notices.push(redact(`${e.interaction}: ${e.mismatch?.message ?? 'failed'}`));
+    const described = (interaction: string) =>
+      results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
+    for (const e of parsed.errors ?? [])
+      if (!described(e.interaction)) notices.push(redact(`${e.interaction}: ${e.mismatch?.message ?? 'failed'}`));
     if (results.length === 0) notices.push('the verifier reported no interaction');
     const all = [...plan.skipped, ...results];
-    return { target: target.url, passed: results.length > 0 && results.every((r) => r.passed), tenant: session.tenant, results: all, notices };
+    return {
+      target: target.url,
+      passed: results.length > 0 && results.every((r) => r.passed),
+      tenant: session.tenant,
+      results: all,
+      notices,
+    };
   } finally {
     await states.close();
     plan.cleanup();
@@ -146,15 +192,26 @@ interface InteractionPlan {
 /** Keeps the interactions whose provider states this target can set up; skips the others, naming the profile key. */
 function planInteractions(locations: string[], provisioner: StateProvisioner, contract: Contract): InteractionPlan {
   const pacts = locations.flatMap((location) => readPactFiles(location));
-  const lacking = (interaction: PactInteraction) => (interaction.providerStates ?? []).map((s) => provisioner.missing(s.name, s.params ?? {})).find((k) => k !== undefined);
-  if (!pacts.some(({ pact }) => pact.interactions.some((i) => lacking(i) !== undefined))) return { pactFiles: locations, skipped: [], cleanup: () => undefined };
+  const lacking = (interaction: PactInteraction) =>
+    (interaction.providerStates ?? [])
+      .map((s) => provisioner.missing(s.name, s.params ?? {}))
+      .find((k) => k !== undefined);
+  if (!pacts.some(({ pact }) => pact.interactions.some((i) => lacking(i) !== undefined)))
+    return { pactFiles: locations, skipped: [], cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'gas-pacts-'));
   const skipped: InteractionResult[] = [];
   const pactFiles: string[] = [];
   for (const [index, { pact }] of pacts.entries()) {
     const kept = pact.interactions.filter((interaction) => {
       const key = lacking(interaction);
-      if (key !== undefined) skipped.push({ description: interaction.description, operationId: contract.match(interaction.request.method, interaction.request.path)?.operation.id, passed: true, mismatches: [], skipped: `needs ${key} in the target profile` });
+      if (key !== undefined)
+        skipped.push({
+          description: interaction.description,
+          operationId: contract.match(interaction.request.method, interaction.request.path)?.operation.id,
+          passed: true,
+          mismatches: [],
+          skipped: `needs ${key} in the target profile`,
+        });
       return key === undefined;
     });
     if (kept.length === 0) continue;
@@ -167,7 +224,13 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
 
 /** The provider states of each local interaction, by description. */
 function statesOfInteractions(pactFiles: string[]): Map<string, string[]> {
-  return new Map(pactFiles.flatMap((location) => readPactFiles(location).flatMap(({ pact }) => pact.interactions.map((i) => [i.description, (i.providerStates ?? []).map((s) => s.name)] as const))));
+  return new Map(
+    pactFiles.flatMap((location) =>
+      readPactFiles(location).flatMap(({ pact }) =>
+        pact.interactions.map((i) => [i.description, (i.providerStates ?? []).map((s) => s.name)] as const),
+      ),
+    ),
+  );
 }
 
 /** The operation each local interaction calls, by description. */
@@ -185,11 +248,22 @@ function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<
 }
 
 /** One result per interaction the verifier ran, with its mismatches (matched by description). */
-function interactionResultsOf(parsed: VerifierJson, operationOf: Map<string, string>, redact: (text: string) => string): InteractionResult[] {
+function interactionResultsOf(
+  parsed: VerifierJson,
+  operationOf: Map<string, string>,
+  redact: (text: string) => string,
+): InteractionResult[] {
   return (parsed.interactionResults ?? []).map((r): InteractionResult => {
     // The verifier names a failure "Verifying a pact between C and P [Given S] - <description>".
-    const errors = (parsed.errors ?? []).filter((e) => e.interaction === r.description || e.interaction.endsWith(` - ${r.description}`));
-    const mismatches = errors.flatMap((e) => e.mismatch?.mismatches?.map((m) => (m.path ? `${m.path} -> ${m.mismatch ?? ''}` : m.mismatch ?? '')) ?? [e.mismatch?.message ?? 'failed']);
+    const errors = (parsed.errors ?? []).filter(
+      (e) => e.interaction === r.description || e.interaction.endsWith(` - ${r.description}`),
+    );
+    const mismatches = errors.flatMap(
+      (e) =>
+        e.mismatch?.mismatches?.map((m) => (m.path ? `${m.path} -> ${m.mismatch ?? ''}` : (m.mismatch ?? ''))) ?? [
+          e.mismatch?.message ?? 'failed',
+        ],
+    );
     return {
       description: r.description,
       operationId: operationOf.get(r.description),
@@ -225,7 +299,14 @@ function runWorker(request: WorkerRequest): Promise<WorkerReply> {
       reply = message;
     });
     child.on('error', (error) => resolve({ kind: 'error', message: `the verifier process failed: ${error.message}` }));
-    child.on('exit', (code) => resolve(reply ?? { kind: 'error', message: `the verifier process exited (${code ?? 'signal'}) without results: ${stderr.trim()}` }));
+    child.on('exit', (code) =>
+      resolve(
+        reply ?? {
+          kind: 'error',
+          message: `the verifier process exited (${code ?? 'signal'}) without results: ${stderr.trim()}`,
+        },
+      ),
+    );
     child.send(request);
   });
 }

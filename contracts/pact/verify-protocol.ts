@@ -30,5 +30,4 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   /** The verifier's JSON results, as pact-core returns them. */
-  | { kind: 'results'; json: string; stateFailures: string[] }
-  | { kind: 'error'; message: string };
+  { kind: 'results'; json: string; stateFailures: string[] } | { kind: 'error'; message: string };

@@ -60,7 +60,8 @@ async function forwardStateChange(request: WorkerRequest, change: unknown): Prom
   const name = (change as { state?: unknown } | undefined)?.state;
   if (!request.statesUrl || typeof name !== 'string' || name === '') return {};
   const res = await send({ method: 'POST', url: request.statesUrl, headers: request.statesHeaders, body: change });
-  if (res.status < 200 || res.status >= 300) throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.body ?? {};
 }
 
@@ -76,7 +77,11 @@ function verifierOptions(request: WorkerRequest, contract: Contract): VerifierOp
       ? {
           pactBrokerUrl: broker.url,
           // Pact's recommended selection: the consumers' main branch and what is deployed or released.
-          consumerVersionSelectors: [{ mainBranch: true }, { deployedOrReleased: true }, ...(broker.branch ? [{ matchingBranch: true }] : [])],
+          consumerVersionSelectors: [
+            { mainBranch: true },
+            { deployedOrReleased: true },
+            ...(broker.branch ? [{ matchingBranch: true }] : []),
+          ],
           ...(broker.token ? { pactBrokerToken: broker.token } : {}),
           ...(broker.providerVersion ? { providerVersion: broker.providerVersion } : {}),
           ...(broker.branch ? { providerVersionBranch: broker.branch } : {}),
@@ -94,12 +99,17 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
   } catch (error) {
     // A failed verification rejects with the results JSON as the message; anything else is an error.
     const message = error instanceof Error ? error.message : String(error);
-    return message.trimStart().startsWith('{') ? { kind: 'results', json: message, stateFailures } : { kind: 'error', message };
+    return message.trimStart().startsWith('{')
+      ? { kind: 'results', json: message, stateFailures }
+      : { kind: 'error', message };
   }
 }
 
 process.once('message', (request: WorkerRequest) => {
   void run(request)
-    .catch((error: unknown): WorkerReply => ({ kind: 'error', message: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown): WorkerReply => ({
+      kind: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }))
     .then((reply) => process.send?.(reply, () => process.disconnect()));
 });

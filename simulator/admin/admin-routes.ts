@@ -5,8 +5,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  compileOnFirstUse, type AdminHealth, type AdminRecord, type AdminRequestBody, type AdminResponseBody, type Contract,
-  type MintedToken, type ProviderStateRequest, type TokenRequest,
+  compileOnFirstUse,
+  type AdminHealth,
+  type AdminRecord,
+  type AdminRequestBody,
+  type AdminResponseBody,
+  type Contract,
+  type MintedToken,
+  type ProviderStateRequest,
+  type TokenRequest,
 } from '../../spec/index.ts';
 import type { Authenticator } from '../auth.ts';
 import { SimulatorError } from '../error-catalogue.ts';
@@ -37,8 +44,12 @@ export const TOKEN_REQUEST_SCHEMA = {
   additionalProperties: false,
   required: ['scopes'],
   properties: {
-    sub: idOrUndefined, tenant: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' }, dealerId: idOrUndefined, merchantId: idOrUndefined,
-    consumerId: idOrUndefined, userType: idOrUndefined,
+    sub: idOrUndefined,
+    tenant: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' },
+    dealerId: idOrUndefined,
+    merchantId: idOrUndefined,
+    consumerId: idOrUndefined,
+    userType: idOrUndefined,
     scopes: { type: 'array', items: { type: 'string', pattern: '^[a-z]+:[a-z]+$' }, maxItems: 50 },
     expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
   },
@@ -57,8 +68,14 @@ const validateStateRequest = compileOnFirstUse<ProviderStateRequest>(PROVIDER_ST
 const validateFaults = compileOnFirstUse<AdminRequestBody<'putFaults'>>(FAULT_CONFIG_SCHEMA);
 
 function invalid(errors: { instancePath: string; message?: string }[] | null | undefined): never {
-  const details = (errors ?? []).map((e) => ({ target: `body${e.instancePath.replace(/\//g, '.')}`, message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}` }));
-  throw new SimulatorError('InvalidAdminRequest', { details, ...(details[0] ? { message: details[0].message, target: details[0].target } : {}) });
+  const details = (errors ?? []).map((e) => ({
+    target: `body${e.instancePath.replace(/\//g, '.')}`,
+    message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`,
+  }));
+  throw new SimulatorError('InvalidAdminRequest', {
+    details,
+    ...(details[0] ? { message: details[0].message, target: details[0].target } : {}),
+  });
 }
 
 function jsonBody(request: FastifyRequest): unknown {
@@ -71,7 +88,10 @@ function validSnapshot(request: FastifyRequest): Snapshot {
   const snapshot = jsonBody(request);
   const problems = snapshotProblems(snapshot);
   if (problems.length > 0) {
-    throw new SimulatorError('InvalidSnapshot', { details: problems.map((p) => ({ target: 'body', message: p })), message: problems.join('; ') });
+    throw new SimulatorError('InvalidSnapshot', {
+      details: problems.map((p) => ({ target: 'body', message: p })),
+      message: problems.join('; '),
+    });
   }
   return snapshot as Snapshot;
 }
@@ -83,139 +103,178 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     const header = request.headers['x-sim-tenant'];
     const query = (request.query as Record<string, string | undefined>).tenant;
     const name = (typeof header === 'string' ? header : undefined) ?? query ?? DEFAULT_TENANT;
-    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(name)) throw new SimulatorError('InvalidAdminRequest', { target: 'header.X-Sim-Tenant', message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters.' });
+    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(name))
+      throw new SimulatorError('InvalidAdminRequest', {
+        target: 'header.X-Sim-Tenant',
+        message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters.',
+      });
     return tenants.obtain(name);
   };
 
-  void app.register(async (admin) => {
-    admin.addHook('onRoute', (route) => {
-      route.config = { ...route.config, admin: true };
-    });
-    admin.addHook('onRequest', async (request, reply) => {
-      if (!adminKey) return;
-      const header = request.headers['x-sim-admin-key'];
-      const given = Buffer.from(String(header ?? ''));
-      if (given.length === adminKey.length && timingSafeEqual(given, adminKey)) return;
-      // Answered here, not by the platform's error path: an admin refusal names its header and is
-      // no bearer challenge (no WWW-Authenticate), since no token would help.
-      const message = header === undefined
-        ? 'The admin API needs the X-Sim-Admin-Key header with the key the simulator was started with; this request has none.'
-        : 'The X-Sim-Admin-Key header does not match the key the simulator was started with.';
-      const { target } = new SimulatorError('AdminKeyRequired');
-      request.sim.responseText = JSON.stringify({ errors: [{ code: 'AdminKeyRequired', target, message }] });
-      return reply.code(401).type('application/json').send(request.sim.responseText);
-    });
-    // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
-    const serverSecrets = options.serverSecrets ?? [];
-    admin.addHook('onSend', (request, _reply, payload, done) => {
-      if (typeof payload !== 'string' || (request.method === 'POST' && request.routeOptions.url === '/__sim/tokens')) done(null, payload);
-      else done(null, redactJsonText(payload, serverSecrets));
-    });
+  void app.register(
+    async (admin) => {
+      admin.addHook('onRoute', (route) => {
+        route.config = { ...route.config, admin: true };
+      });
+      admin.addHook('onRequest', async (request, reply) => {
+        if (!adminKey) return;
+        const header = request.headers['x-sim-admin-key'];
+        const given = Buffer.from(String(header ?? ''));
+        if (given.length === adminKey.length && timingSafeEqual(given, adminKey)) return;
+        // Answered here, not by the platform's error path: an admin refusal names its header and is
+        // no bearer challenge (no WWW-Authenticate), since no token would help.
+        const message =
+          header === undefined
+            ? 'The admin API needs the X-Sim-Admin-Key header with the key the simulator was started with; this request has none.'
+            : 'The X-Sim-Admin-Key header does not match the key the simulator was started with.';
+        const { target } = new SimulatorError('AdminKeyRequired');
+        request.sim.responseText = JSON.stringify({ errors: [{ code: 'AdminKeyRequired', target, message }] });
+        return reply.code(401).type('application/json').send(request.sim.responseText);
+      });
+      // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
+      const serverSecrets = options.serverSecrets ?? [];
+      admin.addHook('onSend', (request, _reply, payload, done) => {
+        if (typeof payload !== 'string' || (request.method === 'POST' && request.routeOptions.url === '/__sim/tokens'))
+          done(null, payload);
+        else done(null, redactJsonText(payload, serverSecrets));
+      });
 
-    admin.get('/health', async (): Promise<AdminHealth> => ({
-      simulator: 'gas-harness', version: options.version, operations: contract.operations.length, pid: process.pid, ...(await tenants.stats()),
-    }));
+      admin.get('/health', async (): Promise<AdminHealth> => ({
+        simulator: 'gas-harness',
+        version: options.version,
+        operations: contract.operations.length,
+        pid: process.pid,
+        ...(await tenants.stats()),
+      }));
 
-    // What the console lists in its filters and forms: each operation with its documented statuses.
-    admin.get('/operations', async (): Promise<AdminResponseBody<'listOperations'>> => ({
-      operations: contract.operations.map((op) => ({
-        operationId: op.id, method: op.method, path: op.path, auth: op.security.scheme, scopes: op.security.scopes,
-        statuses: [...op.responses.values()].map((r) => ({ status: r.status, basis: r.assumed ? 'assumed' : 'documented', ...(r.assumed ? { why: r.assumed } : {}) })),
-      })),
-    }));
+      // What the console lists in its filters and forms: each operation with its documented statuses.
+      admin.get('/operations', async (): Promise<AdminResponseBody<'listOperations'>> => ({
+        operations: contract.operations.map((op) => ({
+          operationId: op.id,
+          method: op.method,
+          path: op.path,
+          auth: op.security.scheme,
+          scopes: op.security.scopes,
+          statuses: [...op.responses.values()].map((r) => ({
+            status: r.status,
+            basis: r.assumed ? 'assumed' : 'documented',
+            ...(r.assumed ? { why: r.assumed } : {}),
+          })),
+        })),
+      }));
 
-    admin.post('/tokens', async (request, reply) => {
-      const body = jsonBody(request);
-      const validate = validateTokenRequest();
-      if (!validate(body)) invalid(validate.errors);
-      const { accessToken, expiresIn } = await auth.mint(body);
-      return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
-    });
+      admin.post('/tokens', async (request, reply) => {
+        const body = jsonBody(request);
+        const validate = validateTokenRequest();
+        if (!validate(body)) invalid(validate.errors);
+        const { accessToken, expiresIn } = await auth.mint(body);
+        return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
+      });
 
-    admin.post('/provider-states', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
-      const body = jsonBody(request);
-      const validate = validateStateRequest();
-      if (!validate(body)) invalid(validate.errors);
-      const tenant = await tenantOf(request);
-      const params: StateParams = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]));
-      if (body.action === 'teardown') {
-        // Pact tears a state down after each interaction: the tenant's data goes back to the
-        // dataset; its journal and fault rules stay, since other clients may rely on them.
-        await tenants.restoreData(tenant.name);
-        return {};
-      }
-      const used = await setUpState(tenant.store, body.state, params, contract);
-      if (!used) {
-        throw new SimulatorError('UnknownProviderState', { message: `Unknown provider state "${body.state}". Known states: ${KNOWN_STATES.join('; ')}.` });
-      }
-      return used;
-    });
+      admin.post('/provider-states', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
+        const body = jsonBody(request);
+        const validate = validateStateRequest();
+        if (!validate(body)) invalid(validate.errors);
+        const tenant = await tenantOf(request);
+        const params: StateParams = Object.fromEntries(
+          Object.entries(body.params ?? {})
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => [k, String(v)]),
+        );
+        if (body.action === 'teardown') {
+          // Pact tears a state down after each interaction: the tenant's data goes back to the
+          // dataset; its journal and fault rules stay, since other clients may rely on them.
+          await tenants.restoreData(tenant.name);
+          return {};
+        }
+        const used = await setUpState(tenant.store, body.state, params, contract);
+        if (!used) {
+          throw new SimulatorError('UnknownProviderState', {
+            message: `Unknown provider state "${body.state}". Known states: ${KNOWN_STATES.join('; ')}.`,
+          });
+        }
+        return used;
+      });
 
-    admin.post('/reset', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
-      const empty = (request.query as Record<string, string | undefined>).empty === 'true';
-      const tenant = await tenants.reset((await tenantOf(request)).name, empty);
-      return { tenant: tenant.name, empty };
-    });
+      admin.post('/reset', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
+        const empty = (request.query as Record<string, string | undefined>).empty === 'true';
+        const tenant = await tenants.reset((await tenantOf(request)).name, empty);
+        return { tenant: tenant.name, empty };
+      });
 
-    // Streamed a page at a time from frozen tables: other tenants are served while it is written.
-    admin.get('/state', async (request, reply) => reply.type('application/json').send(exportStream((await tenantOf(request)).store)));
+      // Streamed a page at a time from frozen tables: other tenants are served while it is written.
+      admin.get('/state', async (request, reply) =>
+        reply.type('application/json').send(exportStream((await tenantOf(request)).store)),
+      );
 
-    // A snapshot larger than the body limit is imported in pages: PUT the first, PATCH the others.
-    admin.put('/state', async (request): Promise<AdminResponseBody<'putState'>> => {
-      const snapshot = validSnapshot(request);
-      await (await tenantOf(request)).store.restore(snapshot);
-      return { restored: true };
-    });
+      // A snapshot larger than the body limit is imported in pages: PUT the first, PATCH the others.
+      admin.put('/state', async (request): Promise<AdminResponseBody<'putState'>> => {
+        const snapshot = validSnapshot(request);
+        await (await tenantOf(request)).store.restore(snapshot);
+        return { restored: true };
+      });
 
-    admin.patch('/state', async (request): Promise<AdminResponseBody<'addState'>> => {
-      const snapshot = validSnapshot(request);
-      await (await tenantOf(request)).store.add(snapshot);
-      return { added: true };
-    });
+      admin.patch('/state', async (request): Promise<AdminResponseBody<'addState'>> => {
+        const snapshot = validSnapshot(request);
+        await (await tenantOf(request)).store.add(snapshot);
+        return { added: true };
+      });
 
-    admin.get('/requests', async (request): Promise<AdminResponseBody<'listRequests'>> => {
-      const q = request.query as Record<string, string | undefined>;
-      return {
-        requests: await (await tenantOf(request)).journal.read({
-          ...(q.since ? { since: q.since } : {}),
-          ...(q.operationId ? { operationId: q.operationId } : {}),
-          ...(q.status ? { status: Number(q.status) } : {}),
+      admin.get('/requests', async (request): Promise<AdminResponseBody<'listRequests'>> => {
+        const q = request.query as Record<string, string | undefined>;
+        return {
+          requests: await (
+            await tenantOf(request)
+          ).journal.read({
+            ...(q.since ? { since: q.since } : {}),
+            ...(q.operationId ? { operationId: q.operationId } : {}),
+            ...(q.status ? { status: Number(q.status) } : {}),
+          }),
+        };
+      });
+
+      admin.delete('/requests', async (request, reply) => {
+        await (await tenantOf(request)).journal.clear();
+        return reply.code(204).send();
+      });
+
+      admin.put('/faults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
+        const body = jsonBody(request);
+        const validate = validateFaults();
+        if (!validate(body)) invalid(validate.errors);
+        const unknown = body.rules
+          .map((r) => r.operationId)
+          .filter((id) => id !== '*' && !contract.operationsById.has(id));
+        if (unknown.length > 0)
+          throw new SimulatorError('InvalidAdminRequest', {
+            target: 'body.rules',
+            message: `Unknown operationId ${unknown.join(', ')}.`,
+          });
+        return (await tenantOf(request)).faults.set(body.rules, body.seed);
+      });
+
+      admin.get('/faults', async (request): Promise<AdminResponseBody<'getFaults'>> =>
+        (await tenantOf(request)).faults.get(),
+      );
+
+      admin.delete('/faults', async (request, reply) => {
+        await (await tenantOf(request)).faults.clear();
+        return reply.code(204).send();
+      });
+
+      // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
+      admin.get('/events', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
+        events: redact(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
+      }));
+
+      admin.get('/counters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
+        counters: (await (await tenantOf(request)).store.list('orderCounters')).map((c) => {
+          // The snapshot schema holds a counter's consumerId and orderIds to strings.
+          const orderIds = Array.isArray(c.orderIds) ? (c.orderIds as string[]) : [];
+          return { consumerId: String(c.consumerId), orderCount: orderIds.length, orderIds };
         }),
-      };
-    });
-
-    admin.delete('/requests', async (request, reply) => {
-      await (await tenantOf(request)).journal.clear();
-      return reply.code(204).send();
-    });
-
-    admin.put('/faults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
-      const body = jsonBody(request);
-      const validate = validateFaults();
-      if (!validate(body)) invalid(validate.errors);
-      const unknown = body.rules.map((r) => r.operationId).filter((id) => id !== '*' && !contract.operationsById.has(id));
-      if (unknown.length > 0) throw new SimulatorError('InvalidAdminRequest', { target: 'body.rules', message: `Unknown operationId ${unknown.join(', ')}.` });
-      return (await tenantOf(request)).faults.set(body.rules, body.seed);
-    });
-
-    admin.get('/faults', async (request): Promise<AdminResponseBody<'getFaults'>> => (await tenantOf(request)).faults.get());
-
-    admin.delete('/faults', async (request, reply) => {
-      await (await tenantOf(request)).faults.clear();
-      return reply.code(204).send();
-    });
-
-    // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
-    admin.get('/events', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
-      events: redact(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
-    }));
-
-    admin.get('/counters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
-      counters: (await (await tenantOf(request)).store.list('orderCounters')).map((c) => {
-        // The snapshot schema holds a counter's consumerId and orderIds to strings.
-        const orderIds = Array.isArray(c.orderIds) ? (c.orderIds as string[]) : [];
-        return { consumerId: String(c.consumerId), orderCount: orderIds.length, orderIds };
-      }),
-    }));
-  }, { prefix: '/__sim' });
+      }));
+    },
+    { prefix: '/__sim' },
+  );
 }

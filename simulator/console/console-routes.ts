@@ -14,7 +14,8 @@ const ASSETS: Record<string, string> = {
 };
 
 /** Scripts and styles from the simulator only; the page talks to nothing but its own admin API. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export interface ConsoleRoutesOptions {
   /** Where the files are read from (the project's simulator/console/assets by default). */

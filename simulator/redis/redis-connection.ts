@@ -9,7 +9,6 @@ import type { Logger } from 'pino';
 import { SimulatorError } from '../error-catalogue.ts';
 import { describeStoreUrl } from './store-url.ts';
 
-
 /** What a command may take before the request answers 503. */
 const COMMAND_TIMEOUT_MS = 2_000;
 /** What connecting and the first PING may take together at start, so that start-up fails within 3 s. */
@@ -29,7 +28,8 @@ export interface StoreConnection {
 }
 
 export async function connectStore(url: string, logger: Logger): Promise<StoreConnection> {
-  if (!/^rediss?:\/\//.test(url)) throw new Error(`--store must be redis://HOST:PORT[/DB], not ${describeStoreUrl(url)}`);
+  if (!/^rediss?:\/\//.test(url))
+    throw new Error(`--store must be redis://HOST:PORT[/DB], not ${describeStoreUrl(url)}`);
   const where = describeStoreUrl(url);
   const redis = new Redis(url, {
     lazyConnect: true,
@@ -51,11 +51,19 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
   });
   redis.on('error', (error: Error) => {
     firstError ??= error.message;
-    if (up) logger.error({ store: where, err: { message: error.message }, code: 'StoreUnavailable' }, 'store unreachable: answering 503 until it is back');
+    if (up)
+      logger.error(
+        { store: where, err: { message: error.message }, code: 'StoreUnavailable' },
+        'store unreachable: answering 503 until it is back',
+      );
     up = false;
   });
   redis.on('close', () => {
-    if (up) logger.error({ store: where, code: 'StoreUnavailable' }, 'store connection closed: answering 503 until it is back');
+    if (up)
+      logger.error(
+        { store: where, code: 'StoreUnavailable' },
+        'store connection closed: answering 503 until it is back',
+      );
     up = false;
   });
   let deadline: NodeJS.Timeout | undefined;
@@ -83,7 +91,9 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
       } catch (error) {
         if (error instanceof SimulatorError) throw error;
         // A script's own refusal travels as a Redis error reply; every other failure is the server's.
-        throw new SimulatorError('StoreUnavailable', { message: `The simulator cannot reach its store ${where}: ${error instanceof Error ? error.message : String(error)}.` });
+        throw new SimulatorError('StoreUnavailable', {
+          message: `The simulator cannot reach its store ${where}: ${error instanceof Error ? error.message : String(error)}.`,
+        });
       }
     },
     async close() {

@@ -14,7 +14,10 @@ export class RedisFaults implements TenantFaults {
   /** The rules last read, by their stored text, and this process's generator for them. */
   private cached: { text: string; config: FaultConfig; random: () => number } | undefined;
 
-  constructor(private readonly connection: StoreConnection, private readonly tenantPrefix: string) {}
+  constructor(
+    private readonly connection: StoreConnection,
+    private readonly tenantPrefix: string,
+  ) {}
 
   private get rulesKey(): string {
     return `${this.tenantPrefix}f`;
@@ -28,17 +31,23 @@ export class RedisFaults implements TenantFaults {
     const config: FaultConfig = { seed, rules: rules.map((r) => ({ ...r, probability: r.probability ?? 1 })) };
     await this.connection.call(async (r) => {
       const multi = r.multi().set(this.rulesKey, JSON.stringify(config)).del(this.countsKey);
-      config.rules.forEach((rule, i) => { if (rule.count !== undefined) multi.hset(this.countsKey, String(i), rule.count); });
+      config.rules.forEach((rule, i) => {
+        if (rule.count !== undefined) multi.hset(this.countsKey, String(i), rule.count);
+      });
       await multi.exec();
     });
     return this.get();
   }
 
   async get(): Promise<FaultConfig> {
-    const [text, counts] = await this.connection.call((r) => Promise.all([r.get(this.rulesKey), r.hgetall(this.countsKey)]));
+    const [text, counts] = await this.connection.call((r) =>
+      Promise.all([r.get(this.rulesKey), r.hgetall(this.countsKey)]),
+    );
     if (!text) return { seed: 0, rules: [] };
     const config = JSON.parse(text) as FaultConfig;
-    config.rules.forEach((rule, i) => { if (rule.count !== undefined) rule.count = Number(counts[String(i)] ?? 0); });
+    config.rules.forEach((rule, i) => {
+      if (rule.count !== undefined) rule.count = Number(counts[String(i)] ?? 0);
+    });
     return config;
   }
 
@@ -58,7 +67,11 @@ export class RedisFaults implements TenantFaults {
     for (const [i, rule] of config.rules.entries()) {
       if (rule.operationId !== '*' && rule.operationId !== operationId) continue;
       if (random() >= rule.probability) continue;
-      if (rule.count !== undefined && (await this.connection.call((r) => (r as ScriptedRedis).simSpendFault(this.countsKey, String(i)))) !== 1) continue;
+      if (
+        rule.count !== undefined &&
+        (await this.connection.call((r) => (r as ScriptedRedis).simSpendFault(this.countsKey, String(i)))) !== 1
+      )
+        continue;
       fired.push(rule);
     }
     return fired;

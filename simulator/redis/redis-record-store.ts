@@ -6,7 +6,15 @@
  */
 import { SimulatorError } from '../error-catalogue.ts';
 import type { RecordStore } from '../record-store.ts';
-import { COLLECTION_KEYS, COLLECTION_NAMES, indexValue, uniqueValueOf, type CollectionName, type Snapshot, type StoredRecord } from '../store.ts';
+import {
+  COLLECTION_KEYS,
+  COLLECTION_NAMES,
+  indexValue,
+  uniqueValueOf,
+  type CollectionName,
+  type Snapshot,
+  type StoredRecord,
+} from '../store.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
@@ -20,10 +28,16 @@ export interface RedisStorePlace {
   datasetBytes: number;
 }
 
-const quotaError = (quotaBytes: number) => new SimulatorError('StorageQuotaExceeded', { message: `The tenant holds its quota of ${quotaBytes} bytes beyond the dataset; delete records or reset it.` });
+const quotaError = (quotaBytes: number) =>
+  new SimulatorError('StorageQuotaExceeded', {
+    message: `The tenant holds its quota of ${quotaBytes} bytes beyond the dataset; delete records or reset it.`,
+  });
 
 export class RedisRecordStore implements RecordStore {
-  constructor(private readonly connection: StoreConnection, private readonly place: RedisStorePlace) {}
+  constructor(
+    private readonly connection: StoreConnection,
+    private readonly place: RedisStorePlace,
+  ) {}
 
   private run<T>(work: (redis: ScriptedRedis) => Promise<T>): Promise<T> {
     return this.connection.call((redis) => work(redis as ScriptedRedis));
@@ -34,7 +48,7 @@ export class RedisRecordStore implements RecordStore {
   }
 
   async get(collection: CollectionName, key: string): Promise<StoredRecord | undefined> {
-    const text = await this.run((r) => r.simRead(...this.prefixes, collection, key)) as string | null;
+    const text = (await this.run((r) => r.simRead(...this.prefixes, collection, key))) as string | null;
     return text === null ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
@@ -60,17 +74,21 @@ export class RedisRecordStore implements RecordStore {
 
   async findBy(collection: CollectionName, field: string, value: unknown): Promise<StoredRecord[]> {
     const wanted = indexValue(field, value);
-    return (await this.list(collection)).filter((r) => r[field] !== undefined && r[field] !== null && indexValue(field, r[field]) === wanted);
+    return (await this.list(collection)).filter(
+      (r) => r[field] !== undefined && r[field] !== null && indexValue(field, r[field]) === wanted,
+    );
   }
 
   async list(collection: CollectionName): Promise<StoredRecord[]> {
-    const texts = await this.run((r) => r.simList(...this.prefixes, collection)) as string[];
+    const texts = (await this.run((r) => r.simList(...this.prefixes, collection))) as string[];
     return texts.map((t) => JSON.parse(t) as StoredRecord);
   }
 
   async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
     const key = COLLECTION_KEYS[collection](initial);
-    const length = await this.run((r) => r.simAddOnce(...this.prefixes, collection, key, JSON.stringify(initial), field, value, this.place.quotaBytes)) as number;
+    const length = (await this.run((r) =>
+      r.simAddOnce(...this.prefixes, collection, key, JSON.stringify(initial), field, value, this.place.quotaBytes),
+    )) as number;
     if (length < 0) throw quotaError(this.place.quotaBytes);
     return length;
   }
@@ -78,12 +96,15 @@ export class RedisRecordStore implements RecordStore {
   async restore(snapshot: Snapshot): Promise<void> {
     const bytes = snapshotBytes(snapshot);
     if (bytes > this.place.datasetBytes + this.place.quotaBytes) {
-      throw new SimulatorError('StorageQuotaExceeded', { message: `The snapshot needs ${bytes} bytes; the tenant may hold ${this.place.datasetBytes + this.place.quotaBytes}.` });
+      throw new SimulatorError('StorageQuotaExceeded', {
+        message: `The snapshot needs ${bytes} bytes; the tenant may hold ${this.place.datasetBytes + this.place.quotaBytes}.`,
+      });
     }
     const tp = this.place.tenantPrefix;
     await this.run(async (r) => {
       const multi = r.multi();
-      for (const name of COLLECTION_NAMES) multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`).hset(`${tp}owned`, name, 1);
+      for (const name of COLLECTION_NAMES)
+        multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`).hset(`${tp}owned`, name, 1);
       multi.set(`${tp}base`, this.place.datasetBytes).set(`${tp}bytes`, 0);
       await multi.exec();
     });
@@ -92,7 +113,8 @@ export class RedisRecordStore implements RecordStore {
 
   async add(snapshot: Snapshot): Promise<void> {
     const writes: Promise<boolean>[] = [];
-    for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) writes.push(this.write(name, record, 'put'));
+    for (const name of COLLECTION_NAMES)
+      for (const record of snapshot.collections[name] ?? []) writes.push(this.write(name, record, 'put'));
     await Promise.all(writes);
   }
 
@@ -110,9 +132,23 @@ export class RedisRecordStore implements RecordStore {
     }
   }
 
-  private async write(collection: CollectionName, record: StoredRecord, mode: 'put' | 'unique' | 'absent'): Promise<boolean> {
+  private async write(
+    collection: CollectionName,
+    record: StoredRecord,
+    mode: 'put' | 'unique' | 'absent',
+  ): Promise<boolean> {
     const key = COLLECTION_KEYS[collection](record);
-    const result = await this.run((r) => r.simWrite(...this.prefixes, collection, key, JSON.stringify(record), uniqueValueOf(collection, record), mode, this.place.quotaBytes)) as number;
+    const result = (await this.run((r) =>
+      r.simWrite(
+        ...this.prefixes,
+        collection,
+        key,
+        JSON.stringify(record),
+        uniqueValueOf(collection, record),
+        mode,
+        this.place.quotaBytes,
+      ),
+    )) as number;
     if (result < 0) throw quotaError(this.place.quotaBytes);
     return result === 1;
   }
@@ -122,7 +158,8 @@ export class RedisRecordStore implements RecordStore {
 export function snapshotBytes(snapshot: Snapshot): number {
   let bytes = 0;
   for (const name of COLLECTION_NAMES) {
-    for (const record of snapshot.collections[name] ?? []) bytes += Buffer.byteLength(COLLECTION_KEYS[name](record)) + Buffer.byteLength(JSON.stringify(record));
+    for (const record of snapshot.collections[name] ?? [])
+      bytes += Buffer.byteLength(COLLECTION_KEYS[name](record)) + Buffer.byteLength(JSON.stringify(record));
   }
   return bytes;
 }

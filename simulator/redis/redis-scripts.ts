@@ -172,8 +172,15 @@ end
 return ''`;
 
 const SCRIPTS = {
-  simRead: READ, simList: LIST, simWrite: WRITE, simDelete: DELETE, simAddOnce: ADD_ONCE,
-  simJournalRecord: JOURNAL_RECORD, simJournalClear: JOURNAL_CLEAR, simSpendFault: SPEND_FAULT, simTouchTenant: TOUCH_TENANT,
+  simRead: READ,
+  simList: LIST,
+  simWrite: WRITE,
+  simDelete: DELETE,
+  simAddOnce: ADD_ONCE,
+  simJournalRecord: JOURNAL_RECORD,
+  simJournalClear: JOURNAL_CLEAR,
+  simSpendFault: SPEND_FAULT,
+  simTouchTenant: TOUCH_TENANT,
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;

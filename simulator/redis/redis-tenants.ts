@@ -27,7 +27,12 @@ export interface RedisTenantOptions {
 
 class RedisTenant implements Tenant {
   inFlight = 0;
-  constructor(readonly name: string, readonly store: RedisRecordStore, readonly journal: RedisJournal, readonly faults: RedisFaults) {}
+  constructor(
+    readonly name: string,
+    readonly store: RedisRecordStore,
+    readonly journal: RedisJournal,
+    readonly faults: RedisFaults,
+  ) {}
 }
 
 export class RedisTenants implements TenantDirectory {
@@ -52,7 +57,11 @@ export class RedisTenants implements TenantDirectory {
   }
 
   /** Writes the dataset to the server unless a process did already, and answers the directory. */
-  static async open(connection: StoreConnection, dataset: Snapshot, options: RedisTenantOptions): Promise<RedisTenants> {
+  static async open(
+    connection: StoreConnection,
+    dataset: Snapshot,
+    options: RedisTenantOptions,
+  ): Promise<RedisTenants> {
     defineScripts(connection.redis);
     const text = JSON.stringify(dataset);
     const prefix = `${REDIS_PREFIX}ds{${createHash('sha256').update(text).digest('hex').slice(0, 16)}}:`;
@@ -83,7 +92,9 @@ export class RedisTenants implements TenantDirectory {
     const cached = this.known.get(name);
     const now = Date.now();
     if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
-    const evicted = await this.connection.call((r) => (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now, this.options.limits.maxTenants)) as string;
+    const evicted = (await this.connection.call((r) =>
+      (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now, this.options.limits.maxTenants),
+    )) as string;
     if (evicted !== '') {
       await this.dropTenant(evicted);
       this.options.onEvict(evicted, 'limit');
@@ -114,12 +125,15 @@ export class RedisTenants implements TenantDirectory {
   }
 
   async stats(): Promise<TenantStats> {
-    const [tenants, evicted, journalBytes] = await this.connection.call((r) => Promise.all([
-      r.zcard(`${REDIS_PREFIX}tenants`), r.get(`${REDIS_PREFIX}evicted`), r.get(`${REDIS_PREFIX}jbytes`),
-    ]));
+    const [tenants, evicted, journalBytes] = await this.connection.call((r) =>
+      Promise.all([r.zcard(`${REDIS_PREFIX}tenants`), r.get(`${REDIS_PREFIX}evicted`), r.get(`${REDIS_PREFIX}jbytes`)]),
+    );
     return {
-      tenants, maxTenants: this.options.limits.maxTenants, evictedTenants: Number(evicted ?? 0),
-      journalBytes: Number(journalBytes ?? 0), journalBudgetBytes: this.options.limits.journalBudgetBytes,
+      tenants,
+      maxTenants: this.options.limits.maxTenants,
+      evictedTenants: Number(evicted ?? 0),
+      journalBytes: Number(journalBytes ?? 0),
+      journalBudgetBytes: this.options.limits.journalBudgetBytes,
     };
   }
 
@@ -130,14 +144,29 @@ export class RedisTenants implements TenantDirectory {
 
   private make(name: string): RedisTenant {
     const tp = tenantPrefix(name);
-    const store = new RedisRecordStore(this.connection, { tenantPrefix: tp, datasetPrefix: this.datasetPrefix, quotaBytes: this.options.limits.quotaBytes, datasetBytes: this.datasetBytes });
-    return new RedisTenant(name, store, new RedisJournal(this.connection, REDIS_PREFIX, name, this.options.limits.journalBudgetBytes), new RedisFaults(this.connection, tp));
+    const store = new RedisRecordStore(this.connection, {
+      tenantPrefix: tp,
+      datasetPrefix: this.datasetPrefix,
+      quotaBytes: this.options.limits.quotaBytes,
+      datasetBytes: this.datasetBytes,
+    });
+    return new RedisTenant(
+      name,
+      store,
+      new RedisJournal(this.connection, REDIS_PREFIX, name, this.options.limits.journalBudgetBytes),
+      new RedisFaults(this.connection, tp),
+    );
   }
 
   /** Drops a tenant's records: it reads the dataset again. */
   private async dropData(name: string): Promise<void> {
     const tp = tenantPrefix(name);
-    const keys = [`${tp}owned`, `${tp}base`, `${tp}bytes`, ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`])];
+    const keys = [
+      `${tp}owned`,
+      `${tp}base`,
+      `${tp}bytes`,
+      ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`]),
+    ];
     await this.connection.call((r) => r.del(...keys));
   }
 
@@ -150,7 +179,9 @@ export class RedisTenants implements TenantDirectory {
   }
 
   private async expireIdle(idleSeconds: number): Promise<void> {
-    const idle = await this.connection.call((r) => r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', Date.now() - idleSeconds * 1_000));
+    const idle = await this.connection.call((r) =>
+      r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', Date.now() - idleSeconds * 1_000),
+    );
     for (const name of idle) {
       if (name === 'default') continue;
       // Of several processes sweeping at once, the one whose ZREM removed it drops it.
@@ -178,7 +209,10 @@ async function writeDataset(connection: StoreConnection, prefix: string, dataset
       }
       await pipeline.exec();
     }
-    await connection.redis.set(`${prefix}bytes:${name}`, snapshotBytes({ version: 1, collections: { [name]: records } }));
+    await connection.redis.set(
+      `${prefix}bytes:${name}`,
+      snapshotBytes({ version: 1, collections: { [name]: records } }),
+    );
   }
   await connection.redis.set(`${prefix}ready`, '1');
 }

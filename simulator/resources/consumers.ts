@@ -11,7 +11,12 @@ export const consumerHandlers = {
 
   async incrementOrderCounter({ body, store }) {
     // Counting is idempotent per order: a retried increment must not count the order twice.
-    const orderCount = await store.addOnce('orderCounters', { consumerId: body.consumerId, orderIds: [] }, 'orderIds', body.orderId);
+    const orderCount = await store.addOnce(
+      'orderCounters',
+      { consumerId: body.consumerId, orderIds: [] },
+      'orderIds',
+      body.orderId,
+    );
     return { consumerId: body.consumerId, orderCount };
   },
 } satisfies Partial<OperationHandlers>;

@@ -6,10 +6,16 @@ import { compositeKey } from '../store.ts';
 export const dealerHandlers = {
   async updateCoverageArea({ params, body, store }) {
     if (body.coverageAreaId !== undefined && body.coverageAreaId !== params.coverageAreaId) {
-      throw new SimulatorError('IdMismatch', { target: 'body.coverageAreaId', message: 'body.coverageAreaId does not match the coverageAreaId of the path.' });
+      throw new SimulatorError('IdMismatch', {
+        target: 'body.coverageAreaId',
+        message: 'body.coverageAreaId does not match the coverageAreaId of the path.',
+      });
     }
     if (body.dealerId !== undefined && body.dealerId !== params.dealerId) {
-      throw new SimulatorError('IdMismatch', { target: 'body.dealerId', message: 'body.dealerId does not match the dealerId of the path.' });
+      throw new SimulatorError('IdMismatch', {
+        target: 'body.dealerId',
+        message: 'body.dealerId does not match the dealerId of the path.',
+      });
     }
     const area = await store.get('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId));
     if (!area) throw new SimulatorError('CoverageAreaNotFound');
@@ -18,7 +24,8 @@ export const dealerHandlers = {
   },
 
   async deleteCoverageArea({ params, store }) {
-    if (!await store.delete('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId))) throw new SimulatorError('CoverageAreaNotFound');
+    if (!(await store.delete('coverageAreas', compositeKey(params.dealerId, params.coverageAreaId))))
+      throw new SimulatorError('CoverageAreaNotFound');
     return undefined;
   },
 
@@ -28,8 +35,13 @@ export const dealerHandlers = {
   },
 
   async updateOrderEta({ params, body, store }) {
-    if (!await store.has('dealers', params.dealerId)) throw new SimulatorError('DealerNotFound');
-    await store.put('orderEtas', { dealerId: params.dealerId, orderId: params.orderId, eta: body.eta, updatedAt: new Date().toISOString() });
+    if (!(await store.has('dealers', params.dealerId))) throw new SimulatorError('DealerNotFound');
+    await store.put('orderEtas', {
+      dealerId: params.dealerId,
+      orderId: params.orderId,
+      eta: body.eta,
+      updatedAt: new Date().toISOString(),
+    });
     return undefined;
   },
 } satisfies Partial<OperationHandlers>;

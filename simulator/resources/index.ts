@@ -9,5 +9,11 @@ import { paymentHandlers } from './payments.ts';
 import { userHandlers } from './users.ts';
 
 export const HANDLERS: OperationHandlers = {
-  ...paymentHandlers, ...customerHandlers, ...consumerHandlers, ...dealerHandlers, ...userHandlers, ...catalogHandlers, ...integrationHandlers,
+  ...paymentHandlers,
+  ...customerHandlers,
+  ...consumerHandlers,
+  ...dealerHandlers,
+  ...userHandlers,
+  ...catalogHandlers,
+  ...integrationHandlers,
 };

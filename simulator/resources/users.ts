@@ -11,21 +11,31 @@ export const userHandlers = {
       throw new SimulatorError('Forbidden', { target: 'body.id', message: 'The token is bound to another user.' });
     }
     const existing = await store.get('users', body.id);
-    const defaults = { userType: 'Consumer', emailConfirmed: false, phoneNumberConfirmed: false, twoFactorEnabled: false, passwordChangePending: false };
+    const defaults = {
+      userType: 'Consumer',
+      emailConfirmed: false,
+      phoneNumberConfirmed: false,
+      twoFactorEnabled: false,
+      passwordChangePending: false,
+    };
     const changedEmail = existing && String(existing.email).toLowerCase() !== body.email.toLowerCase();
     const changedPhone = existing && existing.cellPhone !== (body.cellPhone ?? null);
-    const stored = await store.putUnique('users', {
-      ...defaults,
-      ...existing,
-      id: body.id,
-      name: body.name,
-      email: body.email,
-      cellPhone: body.cellPhone ?? null,
-      cpf: body.cpf ?? null,
-      // A changed address or number is no longer confirmed.
-      ...(changedEmail ? { emailConfirmed: false } : {}),
-      ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
-    }, 'email');
+    const stored = await store.putUnique(
+      'users',
+      {
+        ...defaults,
+        ...existing,
+        id: body.id,
+        name: body.name,
+        email: body.email,
+        cellPhone: body.cellPhone ?? null,
+        cpf: body.cpf ?? null,
+        // A changed address or number is no longer confirmed.
+        ...(changedEmail ? { emailConfirmed: false } : {}),
+        ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
+      },
+      'email',
+    );
     if (!stored) throw new SimulatorError('EmailTaken');
     return undefined;
   },

@@ -48,7 +48,9 @@ describe('the build in dist/', () => {
       const spec = JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as { info: Record<string, unknown> };
       spec.info['x-assumed-title'] = 'Read from the built JSON.';
       writeFileSync(join(copy, SPEC_JSON_FILE), JSON.stringify(spec));
-      const run = spawnSync(process.execPath, [join(copy, 'dist', 'cli.js'), 'spec', 'assumptions'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [join(copy, 'dist', 'cli.js'), 'spec', 'assumptions'], {
+        encoding: 'utf8',
+      });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Read from the built JSON.');

@@ -21,13 +21,22 @@ afterEach(() => {
 /** Lays out `files` (path → source) in a fresh folder with a tsconfig like the project's, and runs the check there. */
 function checkTree(files: Record<string, string>): { status: number | null; output: string } {
   tree = mkdtempSync(join(tmpdir(), 'gas-harness-layers-'));
-  const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true };
+  const compilerOptions = {
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    allowImportingTsExtensions: true,
+    noEmit: true,
+  };
   writeFileSync(join(tree, 'tsconfig.json'), JSON.stringify({ compilerOptions }));
   for (const [path, source] of Object.entries(files)) {
     mkdirSync(dirname(join(tree, path)), { recursive: true });
     writeFileSync(join(tree, path), source);
   }
-  const run = spawnSync(DEPCRUISE, ['--config', CONFIG, '--output-type', 'err', '.'], { cwd: tree, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(DEPCRUISE, ['--config', CONFIG, '--output-type', 'err', '.'], {
+    cwd: tree,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -41,8 +50,10 @@ const BASE: Record<string, string> = {
   'scenarios/index.ts': "import { client } from '../client/index.ts';\nexport const runScenarios = client;\n",
   'fuzz/index.ts': "export { fuzz } from './fuzzer.ts';\n",
   'fuzz/fuzzer.ts': "import { client } from '../client/index.ts';\nexport const fuzz = client;\n",
-  'conform/index.ts': "import { fuzz } from '../fuzz/index.ts';\nimport { runScenarios } from '../scenarios/index.ts';\nexport const conform = fuzz + runScenarios;\n",
-  'cli/main.ts': "import { conform } from '../conform/index.ts';\nimport { serve } from '../simulator/index.ts';\nconsole.log(conform, serve);\n",
+  'conform/index.ts':
+    "import { fuzz } from '../fuzz/index.ts';\nimport { runScenarios } from '../scenarios/index.ts';\nexport const conform = fuzz + runScenarios;\n",
+  'cli/main.ts':
+    "import { conform } from '../conform/index.ts';\nimport { serve } from '../simulator/index.ts';\nconsole.log(conform, serve);\n",
 };
 
 describe('the dependency-boundary check', () => {
@@ -53,19 +64,28 @@ describe('the dependency-boundary check', () => {
   });
 
   it('fails when a leaf imports another leaf', { timeout: 120_000 }, () => {
-    const { status, output } = checkTree({ ...BASE, 'scenarios/index.ts': "import { serve } from '../simulator/index.ts';\nexport const runScenarios = serve;\n" });
+    const { status, output } = checkTree({
+      ...BASE,
+      'scenarios/index.ts': "import { serve } from '../simulator/index.ts';\nexport const runScenarios = serve;\n",
+    });
     expect(status).not.toBe(0);
     expect(output).toMatch(/leaf-imports-leaf: scenarios\/index\.ts → simulator\/index\.ts/);
   });
 
   it('fails when the kernel imports a leaf', { timeout: 120_000 }, () => {
-    const { status, output } = checkTree({ ...BASE, 'client/index.ts': "import { serve } from '../simulator/index.ts';\nexport const client = serve;\n" });
+    const { status, output } = checkTree({
+      ...BASE,
+      'client/index.ts': "import { serve } from '../simulator/index.ts';\nexport const client = serve;\n",
+    });
     expect(status).not.toBe(0);
     expect(output).toMatch(/kernel-imports-up: client\/index\.ts → simulator\/index\.ts/);
   });
 
   it("fails when a composer reaches past a leaf's entry point", { timeout: 120_000 }, () => {
-    const { status, output } = checkTree({ ...BASE, 'cli/main.ts': "import { serve } from '../simulator/server.ts';\nconsole.log(serve);\n" });
+    const { status, output } = checkTree({
+      ...BASE,
+      'cli/main.ts': "import { serve } from '../simulator/server.ts';\nconsole.log(serve);\n",
+    });
     expect(status).not.toBe(0);
     expect(output).toMatch(/composer-reaches-past-entry-point: cli\/main\.ts → simulator\/server\.ts/);
   });
@@ -73,7 +93,8 @@ describe('the dependency-boundary check', () => {
   it('fails when a leaf imports a composer, or a module imports a test', { timeout: 120_000 }, () => {
     const { status, output } = checkTree({
       ...BASE,
-      'simulator/server.ts': "import { conform } from '../conform/index.ts';\nimport { fixture } from '../test/fixture.ts';\nexport const serve = conform + fixture;\n",
+      'simulator/server.ts':
+        "import { conform } from '../conform/index.ts';\nimport { fixture } from '../test/fixture.ts';\nexport const serve = conform + fixture;\n",
       'test/fixture.ts': 'export const fixture = 2;\n',
     });
     expect(status).not.toBe(0);

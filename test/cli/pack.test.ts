@@ -35,7 +35,11 @@ function listing(dir: string): string {
     .join('\n');
 }
 
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): { status: number | null; stdout: string; stderr: string } {
+function run(
+  command: string,
+  args: string[],
+  options: SpawnSyncOptions = {},
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 300_000, ...options });
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
@@ -49,8 +53,13 @@ beforeAll(() => {
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBeDefined();
 
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'partner-tests', private: true, type: 'module' }));
-  const install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball ?? '')], { cwd: consumer });
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'partner-tests', private: true, type: 'module' }),
+  );
+  const install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball ?? '')], {
+    cwd: consumer,
+  });
   expect(install.status, install.stderr).toBe(0);
 
   installed = join(consumer, 'node_modules', 'gas-harness');
@@ -73,10 +82,18 @@ afterAll(() => {
 
 describe('the packed package, installed read-only into an empty folder', () => {
   it('holds the built command, the API and its types, and no TypeScript sources or build scripts', () => {
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
     expect(manifest.bin['gas-harness']).toBe('dist/cli.js');
     const files = readdirSync(installed, { recursive: true }).map(String);
-    for (const file of ['dist/cli.js', 'dist/index.js', 'dist/verify-worker.js', 'dist/gas-platform.openapi.json', 'dist/types/index.d.ts']) {
+    for (const file of [
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/verify-worker.js',
+      'dist/gas-platform.openapi.json',
+      'dist/types/index.d.ts',
+    ]) {
       expect(files, file).toContain(file);
     }
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
@@ -92,7 +109,12 @@ describe('the packed package, installed read-only into an empty folder', () => {
   });
 
   it('serves with `npx gas-harness simulate --port 0`: health answers 200', { timeout: 120_000 }, async () => {
-    const child = spawn('npx', ['--no-install', 'gas-harness', 'simulate', '--port', '0'], { cwd: consumer, env: runEnv, detached: true, ...UNPRIVILEGED });
+    const child = spawn('npx', ['--no-install', 'gas-harness', 'simulate', '--port', '0'], {
+      cwd: consumer,
+      env: runEnv,
+      detached: true,
+      ...UNPRIVILEGED,
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       let output = '';
@@ -105,7 +127,9 @@ describe('the packed package, installed read-only into an empty folder', () => {
         };
         child.stdout.on('data', read);
         child.stderr.on('data', read);
-        void exited.then((code) => reject(new Error(`gas-harness simulate exited (${code}) before listening: ${output}`)));
+        void exited.then((code) =>
+          reject(new Error(`gas-harness simulate exited (${code}) before listening: ${output}`)),
+        );
       });
       const health = await fetch(`${url}/__sim/health`);
       expect(health.status).toBe(200);
@@ -153,9 +177,18 @@ describe('the packed package, installed read-only into an empty folder', () => {
     expect(compiled.stdout + compiled.stderr).toBe('');
     expect(compiled.status).toBe(0);
 
-    const ran = run(process.execPath, [join(consumer, 'out', 'partner-test.js')], { cwd: consumer, env: runEnv, ...UNPRIVILEGED });
+    const ran = run(process.execPath, [join(consumer, 'out', 'partner-test.js')], {
+      cwd: consumer,
+      env: runEnv,
+      ...UNPRIVILEGED,
+    });
     expect(ran.status, ran.stderr).toBe(0);
-    const result = JSON.parse(ran.stdout.trim().split('\n').at(-1) ?? '') as { health: number; passed: boolean; checkers: string[]; totals: { pass: number; FAILURE: number } };
+    const result = JSON.parse(ran.stdout.trim().split('\n').at(-1) ?? '') as {
+      health: number;
+      passed: boolean;
+      checkers: string[];
+      totals: { pass: number; FAILURE: number };
+    };
     expect(result.health).toBe(200);
     expect(result.checkers).toEqual(['scenarios', 'pact', 'fuzz']);
     expect(result.totals.FAILURE).toBe(0);
@@ -174,7 +207,27 @@ describe('the packed package, installed read-only into an empty folder', () => {
         'console.log(passed);',
       ].join('\n'),
     );
-    const wrong = run(process.execPath, [TSC, '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--strict', '--skipLibCheck', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), 'wrong.ts'], { cwd: consumer });
+    const wrong = run(
+      process.execPath,
+      [
+        TSC,
+        '--noEmit',
+        '--module',
+        'NodeNext',
+        '--moduleResolution',
+        'NodeNext',
+        '--target',
+        'ES2022',
+        '--strict',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(ROOT, 'node_modules', '@types'),
+        'wrong.ts',
+      ],
+      { cwd: consumer },
+    );
     expect(wrong.status).not.toBe(0);
     expect(wrong.stdout).toMatch(/wrong\.ts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
     expect(wrong.stdout).toMatch(/wrong\.ts\(4,\d+\): error TS2322: Type 'boolean' is not assignable to type 'string'/);

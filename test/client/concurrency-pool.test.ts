@@ -33,13 +33,17 @@ describe('runPool', () => {
   it('resolves at once for no items, and treats a limit below 1 as 1', async () => {
     await expect(runPool([], 4, () => Promise.reject(new Error('never')))).resolves.toBeUndefined();
     const order: number[] = [];
-    await runPool([1, 2], 0, async (item) => { order.push(item); });
+    await runPool([1, 2], 0, async (item) => {
+      order.push(item);
+    });
     expect(order).toEqual([1, 2]);
   });
 
   it('rejects with the first failure', async () => {
-    await expect(runPool([1, 2, 3], 2, async (item) => {
-      if (item === 2) throw new Error('item 2 failed');
-    })).rejects.toThrow('item 2 failed');
+    await expect(
+      runPool([1, 2, 3], 2, async (item) => {
+        if (item === 2) throw new Error('item 2 failed');
+      }),
+    ).rejects.toThrow('item 2 failed');
   });
 });

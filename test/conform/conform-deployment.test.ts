@@ -18,8 +18,10 @@ afterAll(async () => {
   await simulator.close();
 });
 
-const withVerdict = (report: ConformReport, verdict: ConformRule['verdict']) => report.rules.filter((r) => r.verdict === verdict);
-const describeBroken = (rules: ConformRule[]) => rules.map((r) => `${r.verdict} ${r.operationId ?? '-'} ${r.rule}: ${r.got ?? ''}`).join('\n');
+const withVerdict = (report: ConformReport, verdict: ConformRule['verdict']) =>
+  report.rules.filter((r) => r.verdict === verdict);
+const describeBroken = (rules: ConformRule[]) =>
+  rules.map((r) => `${r.verdict} ${r.operationId ?? '-'} ${r.rule}: ${r.got ?? ''}`).join('\n');
 
 describe('conform --profile against a deployment without the admin API', () => {
   it('hides the admin API', async () => {
@@ -44,16 +46,28 @@ describe('conform --profile against a deployment without the admin API', () => {
     expect(second?.totals).toEqual(first?.totals);
     expect(second?.coverage.skipped).toEqual(first?.coverage.skipped);
     // What a deployment cannot show is skipped with the reason, never judged.
-    for (const rule of withVerdict(first as ConformReport, 'skipped')) expect(rule.skipReason).toMatch(/deployment does not expose|in the target profile/);
+    for (const rule of withVerdict(first as ConformReport, 'skipped'))
+      expect(rule.skipReason).toMatch(/deployment does not expose|in the target profile/);
   }, 240_000);
 
   it('skips what a profile without fixtures and roles leaves unchecked, naming the profile key, and fails below --min-coverage', async () => {
     const full = await deploymentProfile(simulator.url, deployment.url, { deletableAreas: 0 });
-    const report = await conform({ profile: { target: deployment.url, credentials: { token: full.credentials?.token ?? { value: '' } } }, fuzzRuns: 2, seed: PROPERTY_SEED });
+    const report = await conform({
+      profile: { target: deployment.url, credentials: { token: full.credentials?.token ?? { value: '' } } },
+      fuzzRuns: 2,
+      seed: PROPERTY_SEED,
+    });
     expect(withVerdict(report, 'FAILURE')).toEqual([]);
     expect(withVerdict(report, 'DIVERGENCE')).toEqual([]);
     const reasons = report.coverage.skipped.map((s) => s.reason).join('\n');
-    for (const key of ['fixtures.productId', 'fixtures.merchantId', 'fixtures.dealerId', 'credentials.tokenWithoutPermission', 'credentials.expiredToken']) expect(reasons).toContain(key);
+    for (const key of [
+      'fixtures.productId',
+      'fixtures.merchantId',
+      'fixtures.dealerId',
+      'credentials.tokenWithoutPermission',
+      'credentials.expiredToken',
+    ])
+      expect(reasons).toContain(key);
     expect(report.coverage.percent).toBeLessThan(90);
     expect(report.passed).toBe(false);
   }, 240_000);
@@ -80,7 +94,10 @@ describe('conform --profile against deliberately broken deployments without the 
         const profile = await deploymentProfile(simulator.url, front.url, { deletableAreas: 8 });
         const report = await conform({ profile, fuzzRuns: 3, seed: PROPERTY_SEED, strict: verdict === 'DIVERGENCE' });
         const caught = withVerdict(report, verdict);
-        expect(caught.length, describeBroken(report.rules.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skipped'))).toBeGreaterThan(0);
+        expect(
+          caught.length,
+          describeBroken(report.rules.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skipped')),
+        ).toBeGreaterThan(0);
         expect(caught.map((r) => r.operationId)).toContain(operationId);
         expect(report.passed).toBe(false);
       } finally {

@@ -22,7 +22,10 @@ describe('gas-harness profile', () => {
     expect(init.stdout).toContain('target: https://staging.example.com\n');
     const profile = parseTargetProfile(init.stdout);
     for (const key of PROFILE_KEYS.filter((k) => k !== 'timeoutSeconds' && k !== 'statesUrl')) {
-      expect(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], profile), key).toBeDefined();
+      expect(
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], profile),
+        key,
+      ).toBeDefined();
     }
     for (const key of ['timeoutSeconds', 'statesUrl']) expect(init.stdout).toContain(`# ${key}:`);
     const check = await runCli(['profile', 'check', write('template.yaml', init.stdout)]);
@@ -37,11 +40,16 @@ describe('gas-harness profile', () => {
   }, 30_000);
 
   it('check names every problem with its line and column, and exits 1', async () => {
-    const file = write('bad.yaml', 'target: https://x.example\ncredentials:\n  token: { file: secret.txt }\n  colour: blue\nfixtures: { productId: 3 }\n');
+    const file = write(
+      'bad.yaml',
+      'target: https://x.example\ncredentials:\n  token: { file: secret.txt }\n  colour: blue\nfixtures: { productId: 3 }\n',
+    );
     const result = await runCli(['profile', 'check', file]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${file}:4:3: credentials: unknown key "colour"`);
-    expect(result.stderr).toContain(`${file}:3:10: credentials.token: must be one of { env: NAME }, { command: "..." } or { value: "..." }`);
+    expect(result.stderr).toContain(
+      `${file}:3:10: credentials.token: must be one of { env: NAME }, { command: "..." } or { value: "..." }`,
+    );
     expect(result.stderr).toContain(`${file}:5:24: fixtures.productId must be string`);
     const broken = write('broken.yaml', 'target: [\n');
     const syntax = await runCli(['profile', 'check', broken]);
@@ -50,11 +58,16 @@ describe('gas-harness profile', () => {
   }, 30_000);
 
   it('check says which rules each missing entry leaves unchecked', async () => {
-    const file = write('thin.yaml', 'target: https://x.example\ncredentials:\n  token: { env: GAS_TOKEN_UNSET_HERE }\nfixtures:\n  productId: p-1\n');
+    const file = write(
+      'thin.yaml',
+      'target: https://x.example\ncredentials:\n  token: { env: GAS_TOKEN_UNSET_HERE }\nfixtures:\n  productId: p-1\n',
+    );
     const result = await runCli(['profile', 'check', file], { ...process.env, GAS_TOKEN_UNSET_HERE: '' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}fixtures\.dealerId \(\d+ rules\):$/m);
-    expect(result.stdout).toMatch(/^ {4}pact: \d+ interactions \(interaction "a request to delete a coverage area of a dealer"/m);
+    expect(result.stdout).toMatch(
+      /^ {4}pact: \d+ interactions \(interaction "a request to delete a coverage area of a dealer"/m,
+    );
     expect(result.stdout).toMatch(/^ {2}credentials\.expiredToken \(14 rules\):$/m);
     expect(result.stdout).not.toMatch(/^ {2}fixtures\.productId/m);
   }, 30_000);
@@ -63,7 +76,9 @@ describe('gas-harness profile', () => {
     const gaps = profileGaps({ target: 'https://x.example' }, await loadContract());
     const product = gaps.find((g) => g.key === 'fixtures.productId');
     expect(product?.unchecked).toEqual([
-      expect.stringMatching(/^scenarios: \d+ steps \(suite "Journey: a catalogue edit shows in product reads"; suite "getProduct/),
+      expect.stringMatching(
+        /^scenarios: \d+ steps \(suite "Journey: a catalogue edit shows in product reads"; suite "getProduct/,
+      ),
       expect.stringMatching(/^pact: 2 interactions/),
       'fuzz: 1 rule (sequence category-product)',
     ]);
@@ -71,6 +86,8 @@ describe('gas-harness profile', () => {
 
   it('rejects a profile that is not YAML of the right shape before anything runs', () => {
     expect(() => parseTargetProfile('credentials: {}\n', 'p.yaml')).toThrow(ProfileError);
-    expect(() => parseTargetProfile('credentials: {}\n', 'p.yaml')).toThrow("p.yaml:1:1: the profile must have required property 'target'");
+    expect(() => parseTargetProfile('credentials: {}\n', 'p.yaml')).toThrow(
+      "p.yaml:1:1: the profile must have required property 'target'",
+    );
   });
 });

@@ -13,34 +13,45 @@ const interaction = (description: string): PactInteraction => {
   if (!found) throw new Error(`no interaction "${description}" in the committed pact`);
   return found;
 };
-const reasonOf = (operationId: string, status: number) => contract.operationsById.get(operationId)?.responses.get(status)?.assumed;
+const reasonOf = (operationId: string, status: number) =>
+  contract.operationsById.get(operationId)?.responses.get(status)?.assumed;
 
 describe('classifying a pact interaction from the spec', () => {
   it('calls a wrong status documented when the seed documents the status for the operation', () => {
-    expect(interactionBasis(contract, interaction('a request to update a provider that does not exist'), ['expected 404 but was 400']))
-      .toEqual({ basis: 'documented' });
+    expect(
+      interactionBasis(contract, interaction('a request to update a provider that does not exist'), [
+        'expected 404 but was 400',
+      ]),
+    ).toEqual({ basis: 'documented' });
   });
 
-  it('calls a wrong status assumed, with the spec\'s reason, when the spec assumes the status', () => {
+  it("calls a wrong status assumed, with the spec's reason, when the spec assumes the status", () => {
     const basis = interactionBasis(contract, interaction('a request to create a brand'), ['expected 201 but was 200']);
     expect(basis).toEqual({ basis: 'assumed', reason: reasonOf('createBrand', 201) });
     expect(basis.reason).toMatch(/success status is not shown/);
   });
 
   it('calls a 400 where a 422 is due assumed when the rule the request breaks is an x-assumed keyword', () => {
-    const basis = interactionBasis(contract, interaction('a request to give a provider a negative priority'), ['expected 422 but was 400']);
+    const basis = interactionBasis(contract, interaction('a request to give a provider a negative priority'), [
+      'expected 422 but was 400',
+    ]);
     expect(basis.basis).toBe('assumed');
     expect(basis.reason).toMatch(/negative one is rejected/);
   });
 
   it('calls a 5xx answer documented whatever the interaction expected', () => {
-    const basis = interactionBasis(contract, interaction('a request to create a brand'), ['$ -> Actual map is missing the following keys: data', 'expected 201 but was 503']);
+    const basis = interactionBasis(contract, interaction('a request to create a brand'), [
+      '$ -> Actual map is missing the following keys: data',
+      'expected 201 but was 503',
+    ]);
     expect(basis.basis).toBe('documented');
     expect(basis.reason).toMatch(/5xx/);
   });
 
   it('judges a header mismatch by the header: a 401 without WWW-Authenticate is assumed', () => {
-    const basis = interactionBasis(contract, interaction('a request to read a product without credentials'), ["Expected a header 'WWW-Authenticate' but was missing"]);
+    const basis = interactionBasis(contract, interaction('a request to read a product without credentials'), [
+      "Expected a header 'WWW-Authenticate' but was missing",
+    ]);
     expect(basis.basis).toBe('assumed');
     expect(basis.reason).toMatch(/401 to name the scheme/);
   });
@@ -52,7 +63,13 @@ describe('classifying a pact interaction from the spec', () => {
   });
 
   it('reports an interaction the verifier did not report as a FAILURE', () => {
-    const rules = pactRules(contract, { target: 'http://127.0.0.1:1', passed: false, tenant: undefined, results: [], notices: ['the verifier process exited (1) without results'] });
+    const rules = pactRules(contract, {
+      target: 'http://127.0.0.1:1',
+      passed: false,
+      tenant: undefined,
+      results: [],
+      notices: ['the verifier process exited (1) without results'],
+    });
     expect(rules).toHaveLength(interactions.length);
     expect(rules.every((r) => r.verdict === 'FAILURE' && r.got?.includes('exited (1)'))).toBe(true);
   });
@@ -60,35 +77,90 @@ describe('classifying a pact interaction from the spec', () => {
   it('keeps a skipped interaction skipped, with the profile key the verifier named', () => {
     const [first] = interactions;
     const rules = pactRules(contract, {
-      target: 'http://127.0.0.1:1', passed: true, tenant: undefined, notices: [],
-      results: [{ description: first?.description ?? '', operationId: undefined, passed: true, mismatches: [], skipped: 'needs fixtures.dealerId in the target profile' }],
+      target: 'http://127.0.0.1:1',
+      passed: true,
+      tenant: undefined,
+      notices: [],
+      results: [
+        {
+          description: first?.description ?? '',
+          operationId: undefined,
+          passed: true,
+          mismatches: [],
+          skipped: 'needs fixtures.dealerId in the target profile',
+        },
+      ],
     });
-    expect(rules.find((r) => r.where === first?.description)).toMatchObject({ verdict: 'skipped', skipReason: 'needs fixtures.dealerId in the target profile' });
+    expect(rules.find((r) => r.where === first?.description)).toMatchObject({
+      verdict: 'skipped',
+      skipReason: 'needs fixtures.dealerId in the target profile',
+    });
   });
 });
 
 describe('classifying fuzz findings', () => {
   const failure = (overrides: Partial<FuzzFailure>): FuzzFailure => ({
-    operationId: 'getProduct', check: 'stateful_sequences', message: 'getProduct answered 500, the model expected 200', divergence: true,
-    assumed: 'The success status is not shown; a read with a body is 200.', source: 'sequence category-product', description: 'getProduct(the product)',
-    seed: 1, path: '0', shrinks: 0, runSeed: 1, request: { method: 'GET', path: '/v1/products/x', headers: {} }, curl: 'curl', status: 500, ...overrides,
+    operationId: 'getProduct',
+    check: 'stateful_sequences',
+    message: 'getProduct answered 500, the model expected 200',
+    divergence: true,
+    assumed: 'The success status is not shown; a read with a body is 200.',
+    source: 'sequence category-product',
+    description: 'getProduct(the product)',
+    seed: 1,
+    path: '0',
+    shrinks: 0,
+    runSeed: 1,
+    request: { method: 'GET', path: '/v1/products/x', headers: {} },
+    curl: 'curl',
+    status: 500,
+    ...overrides,
   });
   const report = (failures: FuzzFailure[]): FuzzReport => ({
-    target: 'http://127.0.0.1:1', simulator: true, seed: 1, runs: 1, strict: false, checks: ['not_a_server_error', 'stateful_sequences'],
-    operations: [{ operationId: 'getProduct', cases: { positive: 1, negative: 0, auth: 1 }, skipped: ['negative: nothing to make invalid'] }],
+    target: 'http://127.0.0.1:1',
+    simulator: true,
+    seed: 1,
+    runs: 1,
+    strict: false,
+    checks: ['not_a_server_error', 'stateful_sequences'],
+    operations: [
+      {
+        operationId: 'getProduct',
+        cases: { positive: 1, negative: 0, auth: 1 },
+        skipped: ['negative: nothing to make invalid'],
+      },
+    ],
     sequences: [{ name: 'category-product', rule: 'a renamed category shows in product reads', runs: 1 }],
-    failures, notes: [], executions: 3, durationMs: 1, casesPerSecond: 1, ok: true,
+    failures,
+    notes: [],
+    executions: 3,
+    durationMs: 1,
+    casesPerSecond: 1,
+    ok: true,
   });
 
   it('reports a divergence whose answer was a 5xx as a FAILURE', () => {
     const rules = fuzzRules(report([failure({})]));
-    expect(rules.find((r) => r.rule.startsWith('fuzz sequence category-product'))).toMatchObject({ verdict: 'FAILURE', basis: 'documented', why: expect.stringMatching(/5xx/) });
+    expect(rules.find((r) => r.rule.startsWith('fuzz sequence category-product'))).toMatchObject({
+      verdict: 'FAILURE',
+      basis: 'documented',
+      why: expect.stringMatching(/5xx/),
+    });
   });
 
-  it('keeps a divergence with a 4xx answer a DIVERGENCE with the spec\'s reason, and a clean check a pass', () => {
-    const rules = fuzzRules(report([failure({ status: 404, message: 'getProduct answered 404, the model expected 200' })]));
-    expect(rules.find((r) => r.rule.startsWith('fuzz sequence'))).toMatchObject({ verdict: 'DIVERGENCE', why: 'The success status is not shown; a read with a body is 200.' });
-    expect(rules).toContainEqual(expect.objectContaining({ operationId: 'getProduct', rule: 'fuzz check not_a_server_error', verdict: 'pass' }));
-    expect(rules).toContainEqual(expect.objectContaining({ verdict: 'skipped', skipReason: 'negative: nothing to make invalid' }));
+  it("keeps a divergence with a 4xx answer a DIVERGENCE with the spec's reason, and a clean check a pass", () => {
+    const rules = fuzzRules(
+      report([failure({ status: 404, message: 'getProduct answered 404, the model expected 200' })]),
+    );
+    expect(rules.find((r) => r.rule.startsWith('fuzz sequence'))).toMatchObject({
+      verdict: 'DIVERGENCE',
+      why: 'The success status is not shown; a read with a body is 200.',
+    });
+    expect(rules).toContainEqual(
+      expect.objectContaining({ operationId: 'getProduct', rule: 'fuzz check not_a_server_error', verdict: 'pass' }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ verdict: 'skipped', skipReason: 'negative: nothing to make invalid' }),
+    );
   });
 });

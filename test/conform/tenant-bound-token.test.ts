@@ -13,24 +13,31 @@ let token: string;
 
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0 });
-  ({ accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ALL_SCOPES, tenant: 'team-a-ci' }));
+  ({ accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
+    scopes: ALL_SCOPES,
+    tenant: 'team-a-ci',
+  }));
 });
 afterAll(async () => {
   await simulator.close();
 });
 
 describe('every checker against the simulator with a token bound to a tenant', () => {
-  it('scenarios run: every suite passes, in the token\'s tenant', async () => {
+  it("scenarios run: every suite passes, in the token's tenant", async () => {
     const report = await runScenarios({ target: simulator.url, token });
-    expect(report.suites.filter((s) => s.outcome !== 'passed').map((s) => `${s.name}: ${s.error ?? s.skipReason ?? ''}`)).toEqual([]);
+    expect(
+      report.suites.filter((s) => s.outcome !== 'passed').map((s) => `${s.name}: ${s.error ?? s.skipReason ?? ''}`),
+    ).toEqual([]);
     expect(new Set(report.suites.map((s) => s.tenant))).toEqual(new Set(['team-a-ci']));
     expect(report.summary.documentedFailures + report.summary.assumedFailures).toBe(0);
   }, 120_000);
 
-  it('contracts verify: every interaction passes, in the token\'s tenant', async () => {
+  it("contracts verify: every interaction passes, in the token's tenant", async () => {
     const report = await verifyPacts({ target: simulator.url, token });
     expect(report.tenant).toBe('team-a-ci');
-    expect(report.results.filter((r) => !r.passed || r.skipped).map((r) => `${r.description}: ${r.mismatches.join('; ')}`)).toEqual([]);
+    expect(
+      report.results.filter((r) => !r.passed || r.skipped).map((r) => `${r.description}: ${r.mismatches.join('; ')}`),
+    ).toEqual([]);
   }, 120_000);
 
   it('fuzz: no failure and no divergence', async () => {

@@ -19,8 +19,16 @@ const TOKEN = ['--token', 'deployment-token-0123456789'];
 
 describe('every command that reaches a target, when the target is down or wrong', () => {
   const targets: { name: string; url: () => Promise<string>; says: RegExp }[] = [
-    { name: 'a closed port', url: async () => `http://127.0.0.1:${await closedPort()}`, says: /cannot reach the target http:\/\/127\.0\.0\.1:\d+: the connection to 127\.0\.0\.1:\d+ was refused/ },
-    { name: 'a host that does not resolve', url: async () => 'http://gas-platform.invalid', says: /cannot reach the target http:\/\/gas-platform\.invalid: the host name gas-platform\.invalid does not resolve/ },
+    {
+      name: 'a closed port',
+      url: async () => `http://127.0.0.1:${await closedPort()}`,
+      says: /cannot reach the target http:\/\/127\.0\.0\.1:\d+: the connection to 127\.0\.0\.1:\d+ was refused/,
+    },
+    {
+      name: 'a host that does not resolve',
+      url: async () => 'http://gas-platform.invalid',
+      says: /cannot reach the target http:\/\/gas-platform\.invalid: the host name gas-platform\.invalid does not resolve/,
+    },
     { name: 'not-a-url', url: async () => 'not-a-url', says: /the target "not-a-url" is not a URL/ },
   ];
   for (const target of targets) {
@@ -58,7 +66,12 @@ describe('a target that never answers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
-      const report = await runScenarios({ target: url, token: 'deployment-token-0123456789', timeoutMs: 300, filter: 'upsertCustomer' });
+      const report = await runScenarios({
+        target: url,
+        token: 'deployment-token-0123456789',
+        timeoutMs: 300,
+        filter: 'upsertCustomer',
+      });
       const steps = report.suites.flatMap((s) => s.steps).filter((s) => s.outcome === 'failed');
       expect(steps.length).toBeGreaterThan(0);
       for (const step of steps) {
@@ -66,7 +79,10 @@ describe('a target that never answers', () => {
         // The time it really waited, not 0.0 ms (a timer may fire a few ms before the limit).
         expect(step.durationMs).toBeGreaterThan(250);
       }
-      const time = /<testcase name="creates a customer with every field \(upsertCustomer\)" classname="[^"]+" time="(\d+\.\d{3})"/.exec(renderJunit(toJunitSuites(report)))?.[1];
+      const time =
+        /<testcase name="creates a customer with every field \(upsertCustomer\)" classname="[^"]+" time="(\d+\.\d{3})"/.exec(
+          renderJunit(toJunitSuites(report)),
+        )?.[1];
       expect(Number(time)).toBeGreaterThan(0.25);
     } finally {
       server.closeAllConnections();

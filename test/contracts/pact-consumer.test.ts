@@ -5,7 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HARNESS_STATES } from '../../client/index.ts';
 import { CONTRACT_FAMILIES, createConsumerPact } from '../../contracts/pact/consumer-contracts.ts';
 import { runContractCase, type ContractCase } from '../../contracts/pact/contract-case.ts';
-import { comparablePact, PACT_FILE_NAME, PACTS_DIR, readPactFiles, type PactFile } from '../../contracts/pact/pact-files.ts';
+import {
+  comparablePact,
+  PACT_FILE_NAME,
+  PACTS_DIR,
+  readPactFiles,
+  type PactFile,
+} from '../../contracts/pact/pact-files.ts';
 import { loadContract } from '../../spec/index.ts';
 
 const allCases = Object.values(CONTRACT_FAMILIES).flat();
@@ -36,7 +42,10 @@ describe('the partner app consumer tests', () => {
     const committed = JSON.parse(readFileSync(join(PACTS_DIR, PACT_FILE_NAME), 'utf8')) as PactFile;
     const fresh = JSON.parse(readFileSync(join(regenerated, PACT_FILE_NAME), 'utf8')) as PactFile;
     expect(fresh.interactions).toHaveLength(allCases.length);
-    expect(comparablePact(fresh), 'the consumer tests changed: run `npx gas-harness contracts write` and commit contracts/pacts').toEqual(comparablePact(committed));
+    expect(
+      comparablePact(fresh),
+      'the consumer tests changed: run `npx gas-harness contracts write` and commit contracts/pacts',
+    ).toEqual(comparablePact(committed));
     expect(readPactFiles().map((p) => p.pact.metadata?.pactSpecification)).toEqual([{ version: '4.0' }]);
   });
 });
@@ -50,7 +59,8 @@ describe('the consumer tests as a whole', () => {
       expect(statuses, op.id).toContain(401);
       const errors = statuses.filter((s) => s >= 400 && s !== 401);
       expect(errors.length, `${op.id} has no error interaction besides 401`).toBeGreaterThan(0);
-      for (const status of statuses) expect(op.responses.has(status), `${op.id} does not document ${status}`).toBe(true);
+      for (const status of statuses)
+        expect(op.responses.has(status), `${op.id} does not document ${status}`).toBe(true);
     }
   });
 
@@ -61,7 +71,8 @@ describe('the consumer tests as a whole', () => {
     for (const contractCase of allCases) {
       for (const state of contractCase.states ?? []) {
         expect(documented, contractCase.description).toContain(state.name);
-        for (const [, placeholder] of state.name.matchAll(/\{(\w+)\}/g)) expect(Object.keys(state.params), state.name).toContain(placeholder);
+        for (const [, placeholder] of state.name.matchAll(/\{(\w+)\}/g))
+          expect(Object.keys(state.params), state.name).toContain(placeholder);
       }
     }
   });
@@ -73,7 +84,11 @@ describe('the consumer tests as a whole', () => {
   it('fail when the partner client does not send the request the pact describes', async () => {
     const [sample] = CONTRACT_FAMILIES.catalog ?? [];
     if (!sample) throw new Error('no catalog case');
-    const strayClient: ContractCase = { ...sample, description: 'a request the client gets wrong', call: (client, body) => client.updateCategory('another-category', body) };
+    const strayClient: ContractCase = {
+      ...sample,
+      description: 'a request the client gets wrong',
+      call: (client, body) => client.updateCategory('another-category', body),
+    };
     await expect(runContractCase(createConsumerPact(scratch), strayClient)).rejects.toThrow();
   });
 
@@ -84,15 +99,23 @@ describe('the consumer tests as a whole', () => {
       ...sample,
       description: 'a request whose answer the client misreads',
       response: { status: 204 },
-      call: async (client, body) => ({ ...(await client.updateCategory('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', body)), status: 200 }),
+      call: async (client, body) => ({
+        ...(await client.updateCategory('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', body)),
+        status: 200,
+      }),
     };
     await expect(runContractCase(createConsumerPact(scratch), wrongExpectation)).rejects.toThrow(/status/);
   });
 
   it('describe the Authorization header with a matcher, not the example token', () => {
-    const committed = JSON.parse(readFileSync(join(PACTS_DIR, PACT_FILE_NAME), 'utf8')) as { interactions: { request: { matchingRules?: { header?: Record<string, unknown> }; headers?: Record<string, string[]> } }[] };
+    const committed = JSON.parse(readFileSync(join(PACTS_DIR, PACT_FILE_NAME), 'utf8')) as {
+      interactions: {
+        request: { matchingRules?: { header?: Record<string, unknown> }; headers?: Record<string, string[]> };
+      }[];
+    };
     for (const interaction of committed.interactions) {
-      if (interaction.request.headers?.Authorization) expect(interaction.request.matchingRules?.header?.Authorization).toBeDefined();
+      if (interaction.request.headers?.Authorization)
+        expect(interaction.request.matchingRules?.header?.Authorization).toBeDefined();
     }
   });
 });

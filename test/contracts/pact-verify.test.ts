@@ -35,22 +35,40 @@ async function startLeakingTarget(upstream: string): Promise<{ url: string; clos
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
       const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      send({ method: req.method ?? 'GET', url: `${upstream}${req.url ?? '/'}`, headers, ...(body !== undefined ? { body, raw: true } : {}) }).then((answer) => {
-        let text = answer.text;
-        const product = answer.body as { data?: { enabled?: unknown } } | undefined;
-        if (/^\/v1\/products\//.test(req.url ?? '') && answer.status === 200 && product?.data) {
-          text = JSON.stringify({ data: { ...product.data, enabled: req.headers.authorization ?? '' } });
-        }
-        res.writeHead(answer.status, answer.headers['content-type'] ? { 'content-type': answer.headers['content-type'] } : {}).end(text);
-      }, (error: unknown) => res.writeHead(502).end(String(error)));
+      send({
+        method: req.method ?? 'GET',
+        url: `${upstream}${req.url ?? '/'}`,
+        headers,
+        ...(body !== undefined ? { body, raw: true } : {}),
+      }).then(
+        (answer) => {
+          let text = answer.text;
+          const product = answer.body as { data?: { enabled?: unknown } } | undefined;
+          if (/^\/v1\/products\//.test(req.url ?? '') && answer.status === 200 && product?.data) {
+            text = JSON.stringify({ data: { ...product.data, enabled: req.headers.authorization ?? '' } });
+          }
+          res
+            .writeHead(
+              answer.status,
+              answer.headers['content-type'] ? { 'content-type': answer.headers['content-type'] } : {},
+            )
+            .end(text);
+        },
+        (error: unknown) => res.writeHead(502).end(String(error)),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -66,62 +84,94 @@ async function verifyCommand(args: string[]): Promise<{ code: number; output: st
 }
 
 describe('verification of the committed pacts', () => {
-  it('passes every interaction against the simulator, in a tenant of its own', async () => {
-    // Poison the default tenant: a run that reached it instead of its own tenant would get 500s.
-    const admin = createAdminClient({ baseUrl: simulator.url });
-    await admin.putFaults({ rules: [{ operationId: '*', status: 500 }] });
-    try {
-      const report = await verifyPacts({ target: simulator.url });
-      expect(report.results.filter((r) => !r.passed).map(formatInteractionResult)).toEqual([]);
-      expect(report.results).toHaveLength(interactionCount);
-      expect(report.passed).toBe(true);
-      expect(report.tenant).toMatch(/^run-/);
-      const contract = await loadContract();
-      expect(new Set(report.results.map((r) => r.operationId))).toEqual(new Set(contract.operations.map((op) => op.id)));
-    } finally {
-      await admin.clearFaults();
-    }
-  }, VERIFY_TIMEOUT_MS);
+  it(
+    'passes every interaction against the simulator, in a tenant of its own',
+    async () => {
+      // Poison the default tenant: a run that reached it instead of its own tenant would get 500s.
+      const admin = createAdminClient({ baseUrl: simulator.url });
+      await admin.putFaults({ rules: [{ operationId: '*', status: 500 }] });
+      try {
+        const report = await verifyPacts({ target: simulator.url });
+        expect(report.results.filter((r) => !r.passed).map(formatInteractionResult)).toEqual([]);
+        expect(report.results).toHaveLength(interactionCount);
+        expect(report.passed).toBe(true);
+        expect(report.tenant).toMatch(/^run-/);
+        const contract = await loadContract();
+        expect(new Set(report.results.map((r) => r.operationId))).toEqual(
+          new Set(contract.operations.map((op) => op.id)),
+        );
+      } finally {
+        await admin.clearFaults();
+      }
+    },
+    VERIFY_TIMEOUT_MS,
+  );
 
-  it('fails against a target that answers one operation wrongly, and names that operation', async () => {
-    const broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'serverError' });
-    try {
-      const report = await verifyPacts({ target: broken.url });
-      expect(report.passed).toBe(false);
-      const failed = report.results.filter((r) => !r.passed);
-      expect(failed.length).toBeGreaterThan(0);
-      expect(new Set(failed.map((r) => r.operationId))).toEqual(new Set(['getProduct']));
-      for (const result of failed) expect(formatInteractionResult(result)).toMatch(/^FAIL {2}getProduct {2}.*500/);
-      expect(report.results.filter((r) => r.passed)).toHaveLength(interactionCount - failed.length);
-    } finally {
-      await broken.close();
-    }
-  }, VERIFY_TIMEOUT_MS);
+  it(
+    'fails against a target that answers one operation wrongly, and names that operation',
+    async () => {
+      const broken = await startBrokenTarget({
+        upstream: simulator.url,
+        operationId: 'getProduct',
+        defect: 'serverError',
+      });
+      try {
+        const report = await verifyPacts({ target: broken.url });
+        expect(report.passed).toBe(false);
+        const failed = report.results.filter((r) => !r.passed);
+        expect(failed.length).toBeGreaterThan(0);
+        expect(new Set(failed.map((r) => r.operationId))).toEqual(new Set(['getProduct']));
+        for (const result of failed) expect(formatInteractionResult(result)).toMatch(/^FAIL {2}getProduct {2}.*500/);
+        expect(report.results.filter((r) => r.passed)).toHaveLength(interactionCount - failed.length);
+      } finally {
+        await broken.close();
+      }
+    },
+    VERIFY_TIMEOUT_MS,
+  );
 
-  it('exits 1 on a failure and never shows the token or the API key, even when the target leaks them', async () => {
-    const { accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
-      scopes: ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'],
-    });
-    const broken = await startLeakingTarget(simulator.url);
-    try {
-      const { code, output } = await verifyCommand(['--target', broken.url, '--token', token]);
-      expect(code).toBe(1);
-      expect(output).toMatch(/^FAIL {2}getProduct {2}a request to read a product: .*enabled.*Bearer <redacted>/m);
-      expect(output).not.toContain(token);
-      expect(output).not.toContain(token.split('.')[2]);
-      expect(output).not.toContain(DEV_API_KEY);
-      expect(output).toMatch(/\d+ passed, [1-9]\d* failed/);
-    } finally {
-      await broken.close();
-    }
-  }, VERIFY_TIMEOUT_MS);
+  it(
+    'exits 1 on a failure and never shows the token or the API key, even when the target leaks them',
+    async () => {
+      const { accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
+        scopes: [
+          'payments:write',
+          'customers:write',
+          'consumers:write',
+          'dealers:write',
+          'users:write',
+          'users:read',
+          'catalog:write',
+          'catalog:read',
+          'integration:write',
+        ],
+      });
+      const broken = await startLeakingTarget(simulator.url);
+      try {
+        const { code, output } = await verifyCommand(['--target', broken.url, '--token', token]);
+        expect(code).toBe(1);
+        expect(output).toMatch(/^FAIL {2}getProduct {2}a request to read a product: .*enabled.*Bearer <redacted>/m);
+        expect(output).not.toContain(token);
+        expect(output).not.toContain(token.split('.')[2]);
+        expect(output).not.toContain(DEV_API_KEY);
+        expect(output).toMatch(/\d+ passed, [1-9]\d* failed/);
+      } finally {
+        await broken.close();
+      }
+    },
+    VERIFY_TIMEOUT_MS,
+  );
 
-  it('starts a simulator in-process when no target is given, and prints one line per interaction', async () => {
-    const { code, output } = await verifyCommand([]);
-    expect(code, output).toBe(0);
-    const lines = output.split('\n').filter((line) => /^(PASS|FAIL) {2}/.test(line));
-    expect(lines).toHaveLength(interactionCount);
-    expect(lines.every((line) => line.startsWith('PASS'))).toBe(true);
-    expect(output).toContain(`${interactionCount} interactions verified against the in-process simulator`);
-  }, VERIFY_TIMEOUT_MS);
+  it(
+    'starts a simulator in-process when no target is given, and prints one line per interaction',
+    async () => {
+      const { code, output } = await verifyCommand([]);
+      expect(code, output).toBe(0);
+      const lines = output.split('\n').filter((line) => /^(PASS|FAIL) {2}/.test(line));
+      expect(lines).toHaveLength(interactionCount);
+      expect(lines.every((line) => line.startsWith('PASS'))).toBe(true);
+      expect(output).toContain(`${interactionCount} interactions verified against the in-process simulator`);
+    },
+    VERIFY_TIMEOUT_MS,
+  );
 });

@@ -26,10 +26,21 @@ afterAll(async () => {
 });
 
 /** Fuzzes one operation behind a proxy that breaks it; returns the failures and the proxy's URL (still open). */
-async function fuzzBroken(defect: Defect, operationId: string, options: { strict?: boolean; operations?: string[]; checks?: string[] } = {}) {
+async function fuzzBroken(
+  defect: Defect,
+  operationId: string,
+  options: { strict?: boolean; operations?: string[]; checks?: string[] } = {},
+) {
   const broken = await startBrokenTarget({ upstream: sim.url, operationId, defect });
   try {
-    const report = await fuzz({ target: broken.url, operations: [operationId], runs: 50, seed, out: join(out, defect), ...options });
+    const report = await fuzz({
+      target: broken.url,
+      operations: [operationId],
+      runs: 50,
+      seed,
+      out: join(out, defect),
+      ...options,
+    });
     return { report, broken };
   } catch (error) {
     await broken.close();
@@ -46,45 +57,58 @@ const cases: [Defect, string, string][] = [
 ];
 
 describe('fuzzing a deliberately broken target', () => {
-  it.each(cases)('finds %s in %s with the %s check, shrunk, with a scenario that replays it', async (defect, operationId, check) => {
-    const { report, broken } = await fuzzBroken(defect, operationId);
-    try {
-      expect(report.ok).toBe(false);
-      const failure = report.failures.find((f) => f.operationId === operationId && f.check === check) as FuzzFailure;
-      expect(failure, `${check} among ${report.failures.map((f) => f.check).join(', ')}`).toBeDefined();
-      expect(failure.divergence).toBe(false);
-      expect(failure.runSeed).toBe(seed);
-      expect(failure.path).toMatch(/^\d+(:\d+)*$/);
-      // Shrunk: fast-check walked the counterexample down, and what is left is small.
-      expect(failure.path.split(':').length - 1).toBe(failure.shrinks);
-      expect(JSON.stringify(failure.request.body ?? failure.request.rawBody ?? '').length).toBeLessThan(80);
-      expect(failure.curl).toContain(`curl -i -X ${failure.request.method}`);
-      expect(failure.curl).not.toMatch(/Bearer (?!<redacted>)/);
-      for (const secret of ['gas-sim-dev-api-key']) expect(failure.curl).not.toContain(secret);
+  it.each(cases)(
+    'finds %s in %s with the %s check, shrunk, with a scenario that replays it',
+    async (defect, operationId, check) => {
+      const { report, broken } = await fuzzBroken(defect, operationId);
+      try {
+        expect(report.ok).toBe(false);
+        const failure = report.failures.find((f) => f.operationId === operationId && f.check === check) as FuzzFailure;
+        expect(failure, `${check} among ${report.failures.map((f) => f.check).join(', ')}`).toBeDefined();
+        expect(failure.divergence).toBe(false);
+        expect(failure.runSeed).toBe(seed);
+        expect(failure.path).toMatch(/^\d+(:\d+)*$/);
+        // Shrunk: fast-check walked the counterexample down, and what is left is small.
+        expect(failure.path.split(':').length - 1).toBe(failure.shrinks);
+        expect(JSON.stringify(failure.request.body ?? failure.request.rawBody ?? '').length).toBeLessThan(80);
+        expect(failure.curl).toContain(`curl -i -X ${failure.request.method}`);
+        expect(failure.curl).not.toMatch(/Bearer (?!<redacted>)/);
+        for (const secret of ['gas-sim-dev-api-key']) expect(failure.curl).not.toContain(secret);
 
-      const file = failure.scenarioFile ?? '';
-      expect(existsSync(file)).toBe(true);
-      const scenario = parse(readFileSync(file, 'utf8')) as { auth: unknown; 'x-fuzz': { operationId: string; check: string; seed: number } };
-      expect(scenario.auth).toEqual({ profile: 'simulator' });
-      expect(scenario['x-fuzz']).toMatchObject({ operationId, check, seed: failure.seed });
-      expect(readFileSync(file, 'utf8')).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{20,}/);
+        const file = failure.scenarioFile ?? '';
+        expect(existsSync(file)).toBe(true);
+        const scenario = parse(readFileSync(file, 'utf8')) as {
+          auth: unknown;
+          'x-fuzz': { operationId: string; check: string; seed: number };
+        };
+        expect(scenario.auth).toEqual({ profile: 'simulator' });
+        expect(scenario['x-fuzz']).toMatchObject({ operationId, check, seed: failure.seed });
+        expect(readFileSync(file, 'utf8')).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]{20,}/);
 
-      // The scenarios runner replays the file: it fails against the broken target, passes against the simulator.
-      const againstBroken = await runScenarios({ target: broken.url, paths: [file] });
-      expect(againstBroken.passed, JSON.stringify(againstBroken.suites[0]?.steps)).toBe(false);
-      const againstSimulator = await runScenarios({ target: sim.url, paths: [file] });
-      expect(againstSimulator.passed, JSON.stringify(againstSimulator.suites[0]?.steps)).toBe(true);
-    } finally {
-      await broken.close();
-    }
-  }, 60_000);
+        // The scenarios runner replays the file: it fails against the broken target, passes against the simulator.
+        const againstBroken = await runScenarios({ target: broken.url, paths: [file] });
+        expect(againstBroken.passed, JSON.stringify(againstBroken.suites[0]?.steps)).toBe(false);
+        const againstSimulator = await runScenarios({ target: sim.url, paths: [file] });
+        expect(againstSimulator.passed, JSON.stringify(againstSimulator.suites[0]?.steps)).toBe(true);
+      } finally {
+        await broken.close();
+      }
+    },
+    60_000,
+  );
 
   it('finds a lost write with a stateful sequence, shrunk to its few commands, and the scenario replays them', async () => {
     // The proxy acknowledges category updates without passing them on: a product read still shows the old name.
-    const { report, broken } = await fuzzBroken('ignoreAuth', 'updateCategory', { operations: ['updateCategory', 'getProduct'], checks: ['stateful_sequences'] });
+    const { report, broken } = await fuzzBroken('ignoreAuth', 'updateCategory', {
+      operations: ['updateCategory', 'getProduct'],
+      checks: ['stateful_sequences'],
+    });
     try {
       const failure = report.failures.find((f) => f.check === 'stateful_sequences' && !f.divergence);
-      expect(failure, report.failures.map((f) => f.message).join('\n')).toMatchObject({ source: 'sequence category-product', operationId: 'getProduct' });
+      expect(failure, report.failures.map((f) => f.message).join('\n')).toMatchObject({
+        source: 'sequence category-product',
+        operationId: 'getProduct',
+      });
       expect(failure?.message).toMatch(/data\.category is .*expected/);
       expect(failure?.description.split(' → ').length).toBeLessThanOrEqual(2);
       const file = failure?.scenarioFile ?? '';

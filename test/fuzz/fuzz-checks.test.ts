@@ -10,17 +10,43 @@ const all = new Set<CheckName>(CHECK_NAMES);
 
 function response(status: number, body?: unknown, headers: Record<string, string> = {}): HttpResponse {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return { status, headers: { ...(text && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers }, body, text, durationMs: 1 };
+  return {
+    status,
+    headers: { ...(text && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+    body,
+    text,
+    durationMs: 1,
+  };
 }
 
-function check(operationId: string, res: HttpResponse, fuzzCase?: Partial<FuzzCase>, extra: Partial<CheckContext> = {}) {
+function check(
+  operationId: string,
+  res: HttpResponse,
+  fuzzCase?: Partial<FuzzCase>,
+  extra: Partial<CheckContext> = {},
+) {
   const op = contract.operationsById.get(operationId);
   if (!op) throw new Error(operationId);
-  const full = fuzzCase ? ({ operationId, pathParams: {}, auth: 'valid', description: 'case', expected: [], kind: 'positive', ...fuzzCase } as FuzzCase) : undefined;
-  return runChecks({ contract, op, response: res, secrets: [], simulator: true, ...(full ? { fuzzCase: full } : {}), ...extra }, all);
+  const full = fuzzCase
+    ? ({
+        operationId,
+        pathParams: {},
+        auth: 'valid',
+        description: 'case',
+        expected: [],
+        kind: 'positive',
+        ...fuzzCase,
+      } as FuzzCase)
+    : undefined;
+  return runChecks(
+    { contract, op, response: res, secrets: [], simulator: true, ...(full ? { fuzzCase: full } : {}), ...extra },
+    all,
+  );
 }
 
-const PRODUCT = { data: { id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'P13', category: {}, brand: {}, enabled: true } };
+const PRODUCT = {
+  data: { id: '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'P13', category: {}, brand: {}, enabled: true },
+};
 
 describe('the fuzz checks', () => {
   it('pass a documented, well-shaped answer', () => {
@@ -36,22 +62,45 @@ describe('the fuzz checks', () => {
   it('report a 401 without WWW-Authenticate as a divergence from the assumed header', () => {
     const [failure] = check('getProduct', response(401, {}), { kind: 'auth', auth: 'no_token', expected: [401] });
     expect(failure).toMatchObject({ check: 'auth_enforced', assumed: expect.stringContaining('HTTP requires a 401') });
-    expect(check('getProduct', response(401, {}, { 'www-authenticate': 'Bearer' }), { kind: 'auth', auth: 'no_token', expected: [401] })).toEqual([]);
+    expect(
+      check('getProduct', response(401, {}, { 'www-authenticate': 'Bearer' }), {
+        kind: 'auth',
+        auth: 'no_token',
+        expected: [401],
+      }),
+    ).toEqual([]);
   });
 
   it('fail accepted negative data, as a divergence only when the rule is assumed', () => {
-    const [documented] = check('updateMerchantProvider', response(204), { kind: 'negative', description: 'unknown_property body.x', expected: [400] });
+    const [documented] = check('updateMerchantProvider', response(204), {
+      kind: 'negative',
+      description: 'unknown_property body.x',
+      expected: [400],
+    });
     expect(documented).toMatchObject({ check: 'negative_data_rejected' });
     expect(documented?.assumed).toBeUndefined();
-    const [assumed] = check('upsertCustomer', response(204), { kind: 'negative', expected: [422], assumed: 'E.164 is assumed' });
+    const [assumed] = check('upsertCustomer', response(204), {
+      kind: 'negative',
+      expected: [422],
+      assumed: 'E.164 is assumed',
+    });
     expect(assumed).toMatchObject({ check: 'negative_data_rejected', assumed: 'E.164 is assumed' });
   });
 
   it('report a 5xx as a failure even where the broken rule is assumed', () => {
     const serverError = response(500, { errors: [{ code: 'Boom', target: 'server', message: 'x' }] });
-    const failures = check('upsertCustomer', serverError, { kind: 'negative', expected: [422], assumed: 'E.164 is assumed' });
+    const failures = check('upsertCustomer', serverError, {
+      kind: 'negative',
+      expected: [422],
+      assumed: 'E.164 is assumed',
+    });
     expect(failures.find((f) => f.check === 'negative_data_rejected')?.assumed).toBeUndefined();
-    const auth = check('getProduct', serverError, { kind: 'auth', auth: 'missing_scope', expected: [403], assumed: 'scopes are assumed' });
+    const auth = check('getProduct', serverError, {
+      kind: 'auth',
+      auth: 'missing_scope',
+      expected: [403],
+      assumed: 'scopes are assumed',
+    });
     expect(auth.find((f) => f.check === 'auth_enforced')?.assumed).toBeUndefined();
   });
 
@@ -63,13 +112,20 @@ describe('the fuzz checks', () => {
 
   it('fail a response that carries a secret the request sent', () => {
     const secret = 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
-    const failures = check('getProduct', response(200, { ...PRODUCT, echoed: `Bearer ${secret}` }), { kind: 'positive' }, { secrets: [secret] });
+    const failures = check(
+      'getProduct',
+      response(200, { ...PRODUCT, echoed: `Bearer ${secret}` }),
+      { kind: 'positive' },
+      { secrets: [secret] },
+    );
     expect(failures.map((f) => f.check)).toEqual(['no_secret_echoed']);
     expect(failures[0]?.message).not.toContain(secret);
   });
 
   it('treat another 2xx than an assumed success status as a divergence, an unknown status as a failure', () => {
-    expect(check('upsertMerchant', response(200), { kind: 'positive' })).toEqual([expect.objectContaining({ check: 'status_documented', assumed: expect.any(String) })]);
+    expect(check('upsertMerchant', response(200), { kind: 'positive' })).toEqual([
+      expect.objectContaining({ check: 'status_documented', assumed: expect.any(String) }),
+    ]);
     const teapot = check('updateMerchantProvider', response(418, {}), { kind: 'positive' });
     expect(teapot.find((f) => f.check === 'status_documented')?.assumed).toBeUndefined();
   });

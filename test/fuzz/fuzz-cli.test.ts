@@ -12,7 +12,10 @@ let broken: BrokenTarget;
 let dir: string;
 
 /** Runs the command in a child process (never blocking this one, which serves the targets). */
-function gasHarness(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function gasHarness(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
@@ -39,7 +42,21 @@ describe('gas-harness fuzz', () => {
   it('exits 1 on a broken target, naming the operation and check, with seed, curl, scenario and JUnit', async () => {
     const out = join(dir, 'out');
     const junit = join(dir, 'junit.xml');
-    const { code, stdout, stderr } = await gasHarness(['fuzz', '--target', broken.url, '--operations', 'createBrand', '--runs', '20', '--seed', '3', '--out', out, '--junit', junit]);
+    const { code, stdout, stderr } = await gasHarness([
+      'fuzz',
+      '--target',
+      broken.url,
+      '--operations',
+      'createBrand',
+      '--runs',
+      '20',
+      '--seed',
+      '3',
+      '--out',
+      out,
+      '--junit',
+      junit,
+    ]);
     expect(code, stderr).toBe(1);
     expect(stdout).toContain('seed 3');
     expect(stdout).toMatch(/FAILURE createBrand status_documented: answered 418/);
@@ -47,14 +64,28 @@ describe('gas-harness fuzz', () => {
     expect(stdout).toMatch(/curl -i -X POST '.*\/v1\/brands' .*authorization: Bearer <redacted>/);
     expect(stdout).toMatch(/\d+ cases\/second/);
     expect(stderr).toMatch(/fuzzing: \d+\/\d+ cases/);
-    expect(readdirSync(out).some((f) => f.startsWith('createBrand-status_documented-') && f.endsWith('.yaml'))).toBe(true);
+    expect(readdirSync(out).some((f) => f.startsWith('createBrand-status_documented-') && f.endsWith('.yaml'))).toBe(
+      true,
+    );
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain('<testsuite name="fuzz createBrand"');
     expect(xml).toMatch(/<testcase name="status_documented" classname="fuzz.createBrand" time="[\d.]+">\s*<failure/);
   }, 60_000);
 
   it('exits 0 against its in-process simulator, taking the seed from FUZZ_SEED', async () => {
-    const { code, stdout, stderr } = await gasHarness(['fuzz', '--operations', 'upsertMerchant', 'incrementOrderCounter', '--runs', '10', '--checks', 'not_a_server_error,status_documented,stateful_sequences'], { FUZZ_SEED: '12345' });
+    const { code, stdout, stderr } = await gasHarness(
+      [
+        'fuzz',
+        '--operations',
+        'upsertMerchant',
+        'incrementOrderCounter',
+        '--runs',
+        '10',
+        '--checks',
+        'not_a_server_error,status_documented,stateful_sequences',
+      ],
+      { FUZZ_SEED: '12345' },
+    );
     expect(code, stdout + stderr).toBe(0);
     expect(stdout).toContain('seed 12345');
     expect(stdout).toContain('upsertMerchant: 10 positive, 10 negative, 10 auth cases');
@@ -69,7 +100,9 @@ describe('gas-harness fuzz', () => {
   }, 60_000);
 
   it('exits 2 naming a FUZZ_SEED that is not an integer, leaving no simulator running', async () => {
-    const { code, stderr } = await gasHarness(['fuzz', '--operations', 'getProduct', '--runs', '1'], { FUZZ_SEED: 'abc' });
+    const { code, stderr } = await gasHarness(['fuzz', '--operations', 'getProduct', '--runs', '1'], {
+      FUZZ_SEED: 'abc',
+    });
     expect(code).toBe(2);
     expect(stderr).toContain('FUZZ_SEED must be an integer, not abc');
   }, 60_000);

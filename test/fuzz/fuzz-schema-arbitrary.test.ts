@@ -11,21 +11,28 @@ const ajv = createAjv();
 // CI fixes the seed with FUZZ_SEED; the seed in use is printed either way.
 const seed = PROPERTY_SEED;
 const schemas = (contract.document.components as { schemas: Record<string, JsonSchema> }).schemas;
-const bodies = contract.operations.filter((op) => op.requestBody).map((op) => [op.id, op.requestBody?.schema ?? {}] as const);
+const bodies = contract.operations
+  .filter((op) => op.requestBody)
+  .map((op) => [op.id, op.requestBody?.schema ?? {}] as const);
 const sample = <T>(arb: fc.Arbitrary<T>, numRuns = 200) => fc.sample(arb, { numRuns, seed });
 
 describe('the schema→arbitrary converter', () => {
   // The converter proper, without the ajv guard that arbitraryFromSchema adds on top of it.
   it.each(bodies)('generates only values valid against the %s request body schema', (_id, schema) => {
     const validate = ajv.compile(schema);
-    for (const value of sample(unguardedArbitraryFromSchema(schema))) expect(validate(value), JSON.stringify(value)).toBe(true);
+    for (const value of sample(unguardedArbitraryFromSchema(schema)))
+      expect(validate(value), JSON.stringify(value)).toBe(true);
   });
 
-  it.each(['UserProfile', 'ProductResponse', 'OrderCounter', 'ErrorList', 'Failure', 'ProblemDetails'])('generates only valid %s values (response schemas)', (name) => {
-    const schema = schemas[name] ?? {};
-    const validate = ajv.compile(schema);
-    for (const value of sample(unguardedArbitraryFromSchema(schema))) expect(validate(value), JSON.stringify(value)).toBe(true);
-  });
+  it.each(['UserProfile', 'ProductResponse', 'OrderCounter', 'ErrorList', 'Failure', 'ProblemDetails'])(
+    'generates only valid %s values (response schemas)',
+    (name) => {
+      const schema = schemas[name] ?? {};
+      const validate = ajv.compile(schema);
+      for (const value of sample(unguardedArbitraryFromSchema(schema)))
+        expect(validate(value), JSON.stringify(value)).toBe(true);
+    },
+  );
 
   it('reaches both sides of a type union with null, and never adds a property the schema forbids', () => {
     const values = sample(arbitraryFromSchema(schemas.MerchantProviderUpdate ?? {}), 300) as Record<string, unknown>[];
@@ -54,8 +61,9 @@ describe('the schema→arbitrary converter', () => {
     const phones = customers.flatMap((c) => (c.phoneNumber ? [c.phoneNumber] : []));
     expect(phones.length).toBeGreaterThan(10);
     expect(phones.every((p) => /^\+[1-9][0-9]{7,14}$/.test(p))).toBe(true);
-    const priorities = (sample(arbitraryFromSchema(schemas.MerchantProviderUpdate ?? {}), 300) as { priority?: number | null }[])
-      .flatMap((v) => (typeof v.priority === 'number' ? [v.priority] : []));
+    const priorities = (
+      sample(arbitraryFromSchema(schemas.MerchantProviderUpdate ?? {}), 300) as { priority?: number | null }[]
+    ).flatMap((v) => (typeof v.priority === 'number' ? [v.priority] : []));
     expect(priorities.every((p) => Number.isInteger(p) && p >= 0 && p <= 2 ** 31 - 1)).toBe(true);
   });
 });
@@ -67,20 +75,29 @@ describe('negative mutations', () => {
     for (const value of sample(arbitraryFromSchema(schema), 50)) {
       for (const mutation of listMutations(schema, value)) {
         mutations++;
-        expect(validate(mutation.value), `${mutation.kind} ${mutation.target}: ${JSON.stringify(mutation.value)}`).toBe(false);
+        expect(validate(mutation.value), `${mutation.kind} ${mutation.target}: ${JSON.stringify(mutation.value)}`).toBe(
+          false,
+        );
       }
     }
     expect(mutations).toBeGreaterThan(0);
   });
 
   it('covers every kind of mutation, and the spec classifies them as 400 or 422', () => {
-    const body = { name: 'Ana', email: 'ana@example.com', document: { type: 'Cpf', number: '52998224725', country: 'BR' }, billingAddress: { latitude: 10 } };
+    const body = {
+      name: 'Ana',
+      email: 'ana@example.com',
+      document: { type: 'Cpf', number: '52998224725', country: 'BR' },
+      billingAddress: { latitude: 10 },
+    };
     const mutations = listMutations(schemas.Customer ?? {}, body);
     const byKind = (kind: string) => mutations.filter((m) => m.kind === kind).map((m) => m.target);
     expect(byKind('missing_required')).toContain('body.name');
     expect(byKind('wrong_type')).toEqual(expect.arrayContaining(['body', 'body.name', 'body.document.number']));
     expect(byKind('out_of_range')).toEqual(expect.arrayContaining(['body.name', 'body.billingAddress.latitude']));
-    expect(byKind('bad_format')).toEqual(expect.arrayContaining(['body.email', 'body.document.number', 'body.document.country']));
+    expect(byKind('bad_format')).toEqual(
+      expect.arrayContaining(['body.email', 'body.document.number', 'body.document.country']),
+    );
     const status = (target: string, kind: string) => {
       const mutation = mutations.find((m) => m.target === target && m.kind === kind);
       return contract.validators.body('upsertCustomer', mutation?.value).map((i) => i.status);

@@ -11,7 +11,9 @@ let report: FuzzReport;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
   report = await fuzz({ target: sim.url, seed, runs: 100 });
-  console.log(`fuzz-simulator: ${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s, ${report.casesPerSecond.toFixed(0)} cases/second`);
+  console.log(
+    `fuzz-simulator: ${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s, ${report.casesPerSecond.toFixed(0)} cases/second`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -33,13 +35,20 @@ describe('fuzzing the simulator', () => {
 
   it('runs every negative kind where the operation has something to break, and says why where not', () => {
     const withoutNegatives = report.operations.filter((o) => o.cases.negative === 0);
-    expect(withoutNegatives.map((o) => o.operationId).sort()).toEqual(['deleteCoverageArea', 'getProduct', 'getUserProfile']);
+    expect(withoutNegatives.map((o) => o.operationId).sort()).toEqual([
+      'deleteCoverageArea',
+      'getProduct',
+      'getUserProfile',
+    ]);
     expect(withoutNegatives.every((o) => o.skipped.some((s) => s.startsWith('negative:')))).toBe(true);
   });
 
   it('runs the four stateful sequences 100 times each', () => {
     expect(report.sequences.map((s) => [s.name, s.runs])).toEqual([
-      ['category-product', 100], ['coverage-area', 100], ['order-counter', 100], ['user-profile', 100],
+      ['category-product', 100],
+      ['coverage-area', 100],
+      ['order-counter', 100],
+      ['user-profile', 100],
     ]);
   });
 });

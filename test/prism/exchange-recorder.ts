@@ -34,7 +34,15 @@ export interface ExchangeRecorder {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'upgrade',
+  'proxy-connection',
+]);
 
 function forwardable(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,14 +70,16 @@ export async function startExchangeRecorder(upstream: string): Promise<ExchangeR
           });
           const payload = Buffer.from(await answer.body.arrayBuffer());
           const headers: Record<string, string | string[]> = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
           const violationHeader = answer.headers['sl-violations'];
           exchanges.push({
             method,
             url: req.url ?? '/',
             requestMediaType: req.headers['content-type'],
             status: answer.statusCode,
-            responseMediaType: typeof answer.headers['content-type'] === 'string' ? answer.headers['content-type'] : undefined,
+            responseMediaType:
+              typeof answer.headers['content-type'] === 'string' ? answer.headers['content-type'] : undefined,
             violations: typeof violationHeader === 'string' ? parseViolations(violationHeader) : [],
             answeredByPrism: PRISM_OWN_ANSWER.test(payload.toString('utf8')),
           });
@@ -85,10 +95,11 @@ export async function startExchangeRecorder(upstream: string): Promise<ExchangeR
   return {
     url: `http://127.0.0.1:${port}`,
     exchanges,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
 
@@ -97,6 +108,7 @@ const PRISM_OWN_ANSWER = /^\{"error":\{"code":"invalid_json"|stoplight\.io\/pris
 
 function parseViolations(header: string): HeaderViolation[] {
   // Prism truncates an oversized header behind this prefix; what remains is not JSON.
-  if (header.startsWith('Too many violations!')) return [{ location: ['response'], severity: 'Error', message: header.slice(0, 200) }];
+  if (header.startsWith('Too many violations!'))
+    return [{ location: ['response'], severity: 'Error', message: header.slice(0, 200) }];
   return JSON.parse(header) as HeaderViolation[];
 }

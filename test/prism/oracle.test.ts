@@ -13,7 +13,12 @@ import { startPrism, type PrismProcess } from '../../prism/prism-process.ts';
 import { runScenarios, type ScenarioReport } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { loadContract, type Operation } from '../../spec/index.ts';
-import { startExchangeRecorder, type ExchangeRecorder, type HeaderViolation, type RecordedExchange } from './exchange-recorder.ts';
+import {
+  startExchangeRecorder,
+  type ExchangeRecorder,
+  type HeaderViolation,
+  type RecordedExchange,
+} from './exchange-recorder.ts';
 
 /** Statuses by which the simulator says "this request is invalid" (malformed, unauthenticated, too big, wrong media type, rule broken). */
 const REFUSED_AS_INVALID = new Set([400, 401, 413, 415, 422]);
@@ -29,7 +34,8 @@ const PRISM_DEFECTS: PrismDefect[] = [
     // Prism parses only application/json and application/*+json bodies; a text/json body reaches
     // its validator as a string, so a valid object body is reported as "must be object".
     id: 'text/json body validated as a string',
-    applies: (e, v) => /^text\/json\b/i.test(e.requestMediaType ?? '') && v.location.join('.') === 'request.body' && v.code === 'type',
+    applies: (e, v) =>
+      /^text\/json\b/i.test(e.requestMediaType ?? '') && v.location.join('.') === 'request.body' && v.code === 'type',
   },
 ];
 
@@ -55,11 +61,14 @@ afterAll(async () => {
 
 function operationOf(exchange: RecordedExchange): Operation | undefined {
   const path = exchange.url.split('?')[0] ?? '';
-  return operations.find((op) => op.method === exchange.method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  return operations.find(
+    (op) => op.method === exchange.method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  );
 }
 
 /** Exchanges of the platform's API (not the simulator's `/__sim` admin API) that reached the simulator. */
-const platformExchanges = (): RecordedExchange[] => recorder.exchanges.filter((e) => !e.url.startsWith('/__sim') && !e.answeredByPrism);
+const platformExchanges = (): RecordedExchange[] =>
+  recorder.exchanges.filter((e) => !e.url.startsWith('/__sim') && !e.answeredByPrism);
 
 const unexplained = (e: RecordedExchange, v: HeaderViolation): boolean => !PRISM_DEFECTS.some((d) => d.applies(e, v));
 
@@ -68,7 +77,9 @@ const describeViolation = (e: RecordedExchange, v: HeaderViolation): string =>
 
 describe('Prism as an independent oracle of the default scenario suites', () => {
   it('finds no simulator response that breaks the contract', () => {
-    const found = platformExchanges().flatMap((e) => e.violations.filter((v) => v.location[0] === 'response').map((v) => describeViolation(e, v)));
+    const found = platformExchanges().flatMap((e) =>
+      e.violations.filter((v) => v.location[0] === 'response').map((v) => describeViolation(e, v)),
+    );
     expect(found).toEqual([]);
   });
 
@@ -84,20 +95,32 @@ describe('Prism as an independent oracle of the default scenario suites', () => 
 
   it('agrees on a share of the refusals, so the verdicts above are not vacuous', () => {
     const refused = platformExchanges().filter((e) => REFUSED_AS_INVALID.has(e.status));
-    const flaggedToo = refused.filter((e) => e.violations.some((v) => v.location[0] === 'request' && v.severity === 'Error'));
+    const flaggedToo = refused.filter((e) =>
+      e.violations.some((v) => v.location[0] === 'request' && v.severity === 'Error'),
+    );
     expect(refused.length).toBeGreaterThan(20);
     expect(flaggedToo.length).toBeGreaterThan(refused.length / 2);
   });
 
   it('sees every operation answered with success through the proxy', () => {
-    const succeeded = new Set(platformExchanges().filter((e) => e.status < 300).map((e) => operationOf(e)?.id));
+    const succeeded = new Set(
+      platformExchanges()
+        .filter((e) => e.status < 300)
+        .map((e) => operationOf(e)?.id),
+    );
     expect(operations.map((op) => op.id).filter((id) => !succeeded.has(id))).toEqual([]);
   });
 
   it('passes every scenario step except those whose request Prism answers itself', () => {
-    const answeredByPrism = new Set(recorder.exchanges.filter((e) => e.answeredByPrism).map((e) => `${e.method} ${e.url}`));
-    const failed = report.suites.flatMap((s) => s.steps.filter((step) => step.outcome === 'failed').map((step) => ({ suite: s.name, step })));
-    const unexplainedFailures = failed.filter(({ step }) => !answeredByPrism.has(`${step.method} ${step.path}`)).map(({ suite, step }) => `${suite} / ${step.name}`);
+    const answeredByPrism = new Set(
+      recorder.exchanges.filter((e) => e.answeredByPrism).map((e) => `${e.method} ${e.url}`),
+    );
+    const failed = report.suites.flatMap((s) =>
+      s.steps.filter((step) => step.outcome === 'failed').map((step) => ({ suite: s.name, step })),
+    );
+    const unexplainedFailures = failed
+      .filter(({ step }) => !answeredByPrism.has(`${step.method} ${step.path}`))
+      .map(({ suite, step }) => `${suite} / ${step.name}`);
     expect(unexplainedFailures).toEqual([]);
     expect(report.summary.steps.passed).toBeGreaterThan(100);
   });

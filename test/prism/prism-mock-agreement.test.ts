@@ -21,15 +21,27 @@ async function disagreements(mock: PrismProcess, samples: number): Promise<strin
   for (const op of contract.operations) {
     const path = op.path.replace(/\{[^}]+\}/g, ANY_ID);
     const example = (op.requestBody?.schema.examples as unknown[] | undefined)?.[0];
-    const headers: Record<string, string> = { authorization: op.security.scheme === 'apiKey' ? 'any-api-key' : 'Bearer any-token' };
+    const headers: Record<string, string> = {
+      authorization: op.security.scheme === 'apiKey' ? 'any-api-key' : 'Bearer any-token',
+    };
     if (op.requestBody) headers['content-type'] = op.requestBody.mediaTypes[0] ?? 'application/json';
     for (const status of op.responses.keys()) {
       for (let i = 0; i < samples; i++) {
-        const res = await request(`${mock.url}${path}`, { method: op.method, headers: { ...headers, prefer: `code=${status}` }, body: op.requestBody ? JSON.stringify(example) : undefined });
+        const res = await request(`${mock.url}${path}`, {
+          method: op.method,
+          headers: { ...headers, prefer: `code=${status}` },
+          body: op.requestBody ? JSON.stringify(example) : undefined,
+        });
         const text = await res.body.text();
-        const issues = contract.validators.response(op.id, res.statusCode, text ? (JSON.parse(text) as unknown) : undefined);
-        if (res.statusCode !== status) found.push(`${op.id}: asked for ${status}, got ${res.statusCode} ${text.slice(0, 120)}`);
-        else if (issues?.length) found.push(`${op.id} ${status}: ${issues.map((x) => x.message).join('; ')} in ${text.slice(0, 120)}`);
+        const issues = contract.validators.response(
+          op.id,
+          res.statusCode,
+          text ? (JSON.parse(text) as unknown) : undefined,
+        );
+        if (res.statusCode !== status)
+          found.push(`${op.id}: asked for ${status}, got ${res.statusCode} ${text.slice(0, 120)}`);
+        else if (issues?.length)
+          found.push(`${op.id} ${status}: ${issues.map((x) => x.message).join('; ')} in ${text.slice(0, 120)}`);
       }
     }
   }

@@ -49,7 +49,11 @@ describe("Prism's validation proxy in front of a broken deployment", () => {
   beforeAll(async () => {
     simulator = await startSimulator({ port: 0 });
     broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'wrongFieldType' });
-    proxy = await startPrism({ mode: 'proxy', upstream: broken.url, onLine: (_line, event) => event && reporter.accept(event) });
+    proxy = await startPrism({
+      mode: 'proxy',
+      upstream: broken.url,
+      onLine: (_line, event) => event && reporter.accept(event),
+    });
   }, 60_000);
   afterAll(async () => {
     await proxy?.close();
@@ -60,13 +64,19 @@ describe("Prism's validation proxy in front of a broken deployment", () => {
   it('prints the response violation attributed to its exchange, from the log', async () => {
     const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:read'] });
     const productId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'; // Botijão P13 Ultragaz, in the demo dataset
-    const res = await request(`${proxy.url}/v1/products/${productId}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const res = await request(`${proxy.url}/v1/products/${productId}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['sl-violations'])).toContain('response');
     await waitFor(() => reporter.violations().length > 0);
     const [first] = reporter.violations();
-    expect(first).toMatchObject({ side: 'response', severity: 'error', exchange: { method: 'GET', path: `/v1/products/${productId}`, status: res.statusCode } });
+    expect(first).toMatchObject({
+      side: 'response',
+      severity: 'error',
+      exchange: { method: 'GET', path: `/v1/products/${productId}`, status: res.statusCode },
+    });
     expect(first?.location).toMatch(/^response\.body\.data/);
   });
 });

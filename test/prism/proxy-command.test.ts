@@ -25,7 +25,8 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 30_000): Promis
   for (;;) {
     const found = find();
     if (found !== undefined) return found;
-    if (Date.now() > deadline || proxy.exitCode !== null) throw new Error(`not seen in time; stdout:\n${stdout}\nstderr:\n${stderr}`);
+    if (Date.now() > deadline || proxy.exitCode !== null)
+      throw new Error(`not seen in time; stdout:\n${stdout}\nstderr:\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -33,7 +34,9 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 30_000): Promis
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0 });
   broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'wrongFieldType' });
-  proxy = spawn(process.execPath, [BIN, 'proxy', '--target', broken.url, '--port', '0'], { env: { ...process.env, FORCE_COLOR: '0' } });
+  proxy = spawn(process.execPath, [BIN, 'proxy', '--target', broken.url, '--port', '0'], {
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   proxy.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   proxy.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 }, 60_000);
@@ -48,7 +51,9 @@ describe('gas-harness proxy --target URL', () => {
   it('prints a response violation of the deployment with its exchange, then a summary on Ctrl-C', async () => {
     const url = await waitFor(() => /(http:\/\/127\.0\.0\.1:\d+) →/.exec(stderr)?.[1]);
     const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:read'] });
-    const res = await request(`${url}/v1/products/${PRODUCT_ID}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const res = await request(`${url}/v1/products/${PRODUCT_ID}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     await res.body.dump();
     expect(res.statusCode).toBe(200);
 

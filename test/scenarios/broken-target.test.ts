@@ -28,37 +28,68 @@ async function broken(operationId: string, defect: Defect): Promise<BrokenTarget
 }
 
 const failedChecks = (report: ScenarioReport): CheckResult[] =>
-  report.suites.flatMap((s) => s.steps).flatMap((s) => s.checks).filter((c) => !c.passed);
+  report.suites
+    .flatMap((s) => s.steps)
+    .flatMap((s) => s.checks)
+    .filter((c) => !c.passed);
 
 describe('scenarios run against a deliberately broken target', () => {
   it('fails, naming the operation and the documented rule a server error breaks', async () => {
     const target = await broken('getProduct', 'serverError');
     const report = await runScenarios({ target: target.url, paths: [`${SUITES}/get-product.yaml`] });
     expect(report.passed).toBe(false);
-    expect(failedChecks(report)).toContainEqual(expect.objectContaining({ rule: 'getProduct: answers 200', basis: 'documented', actual: expect.stringContaining('got 500') }));
+    expect(failedChecks(report)).toContainEqual(
+      expect.objectContaining({
+        rule: 'getProduct: answers 200',
+        basis: 'documented',
+        actual: expect.stringContaining('got 500'),
+      }),
+    );
   });
 
   it('reports a wrongly typed body as a broken documented schema rule', async () => {
     const target = await broken('getProduct', 'wrongFieldType');
     const report = await runScenarios({ target: target.url, paths: [`${SUITES}/get-product.yaml`] });
-    expect(failedChecks(report)).toContainEqual(expect.objectContaining({
-      rule: 'getProduct: 200 body has the documented schema', basis: 'documented', actual: expect.stringContaining('body.data.id must be string'),
-    }));
+    expect(failedChecks(report)).toContainEqual(
+      expect.objectContaining({
+        rule: 'getProduct: 200 body has the documented schema',
+        basis: 'documented',
+        actual: expect.stringContaining('body.data.id must be string'),
+      }),
+    );
   });
 
   it('tells a broken assumed rule (DIVERGENCE) from a broken documented one (FAILURE)', async () => {
     const target = await broken('upsertCustomer', 'ignoreAuth');
     const report = await runScenarios({ target: target.url, paths: [`${SUITES}/upsert-customer.yaml`] });
     const failed = failedChecks(report);
-    expect(failed).toContainEqual(expect.objectContaining({ rule: 'upsertCustomer: answers 401', basis: 'documented' }));
-    expect(failed).toContainEqual(expect.objectContaining({ rule: 'upsertCustomer: answers 403', basis: 'assumed', reason: expect.stringMatching(/scope/) }));
+    expect(failed).toContainEqual(
+      expect.objectContaining({ rule: 'upsertCustomer: answers 401', basis: 'documented' }),
+    );
+    expect(failed).toContainEqual(
+      expect.objectContaining({
+        rule: 'upsertCustomer: answers 403',
+        basis: 'assumed',
+        reason: expect.stringMatching(/scope/),
+      }),
+    );
     expect(failed).toContainEqual(expect.objectContaining({ rule: 'upsertCustomer: answers 422', basis: 'assumed' }));
   });
 
   it('exits 1 from the CLI, naming the operation and the rule, in the console, JUnit and JSON', async () => {
     const target = await broken('getProduct', 'serverError');
     const out = mkdtempSync(join(tmpdir(), 'gas-scenarios-report-'));
-    const result = await runCli(['scenarios', 'run', '--target', target.url, `${SUITES}/get-product.yaml`, '--junit', join(out, 'junit.xml'), '--json', join(out, 'report.json')]);
+    const result = await runCli([
+      'scenarios',
+      'run',
+      '--target',
+      target.url,
+      `${SUITES}/get-product.yaml`,
+      '--junit',
+      join(out, 'junit.xml'),
+      '--json',
+      join(out, 'report.json'),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('FAILURE getProduct: answers 200: got 500');
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
@@ -71,16 +102,44 @@ describe('scenarios run against a deliberately broken target', () => {
 
   it('shows no token, given or minted, even when the target echoes it', async () => {
     const target = await broken('updateCategory', 'echoToken');
-    const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({ scopes: ['catalog:write'], tenant: 'echo-test' });
+    const { accessToken } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
+      scopes: ['catalog:write'],
+      tenant: 'echo-test',
+    });
     const out = mkdtempSync(join(tmpdir(), 'gas-scenarios-secret-'));
     const files = [join(out, 'junit.xml'), join(out, 'report.json')];
     const [given, minting] = await Promise.all([
-      runCli(['scenarios', 'run', '--target', target.url, '--token', accessToken, `${SUITES}/update-category.yaml`, '--junit', files[0] ?? '', '--json', files[1] ?? '']),
-      runCli(['scenarios', 'run', '--target', target.url, `${SUITES}/update-category.yaml`, `${SUITES}/increment-order-counter.yaml`]),
+      runCli([
+        'scenarios',
+        'run',
+        '--target',
+        target.url,
+        '--token',
+        accessToken,
+        `${SUITES}/update-category.yaml`,
+        '--junit',
+        files[0] ?? '',
+        '--json',
+        files[1] ?? '',
+      ]),
+      runCli([
+        'scenarios',
+        'run',
+        '--target',
+        target.url,
+        `${SUITES}/update-category.yaml`,
+        `${SUITES}/increment-order-counter.yaml`,
+      ]),
     ]);
     expect(given.code).toBe(1);
     expect(minting.code).toBe(1);
-    const texts = [given.stdout, given.stderr, minting.stdout, minting.stderr, ...files.map((f) => readFileSync(f, 'utf8'))];
+    const texts = [
+      given.stdout,
+      given.stderr,
+      minting.stdout,
+      minting.stderr,
+      ...files.map((f) => readFileSync(f, 'utf8')),
+    ];
     expect(given.stdout).toContain('"echoedAuthorization":"Bearer <redacted>"');
     for (const text of texts) {
       expect(text).not.toContain(accessToken);

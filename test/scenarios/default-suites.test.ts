@@ -28,7 +28,9 @@ describe('the default suites against the in-process simulator', () => {
   // Redis store that is down: test/simulator/redis-store.test.ts covers it.
   it("cover every operation's success and each error status it documents or assumes (but 413, 500, 503 and 507)", () => {
     const seen = new Set(passedSteps().map((s) => `${s.operationId ?? ''} ${s.status ?? ''}`));
-    const wanted = contract.operations.flatMap((op) => [...op.responses.keys()].filter((s) => ![413, 500, 503, 507].includes(s)).map((s) => `${op.id} ${s}`));
+    const wanted = contract.operations.flatMap((op) =>
+      [...op.responses.keys()].filter((s) => ![413, 500, 503, 507].includes(s)).map((s) => `${op.id} ${s}`),
+    );
     expect(wanted.filter((key) => !seen.has(key))).toEqual([]);
   });
 

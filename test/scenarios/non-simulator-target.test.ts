@@ -25,13 +25,26 @@ describe('scenarios run against a target that is not a simulator', () => {
   it('skips, naming the profile key, suites whose fixtures and steps whose tokens the run lacks', async () => {
     const report = await runScenarios({ target: url, token: 'deployment-token-0123456789' });
     const bySuite = new Map(report.suites.map((s) => [s.file.split('/').pop(), s]));
-    expect(bySuite.get('get-product.yaml')).toMatchObject({ outcome: 'skipped', skipReason: expect.stringContaining('needs fixtures.productId in the target profile') });
+    expect(bySuite.get('get-product.yaml')).toMatchObject({
+      outcome: 'skipped',
+      skipReason: expect.stringContaining('needs fixtures.productId in the target profile'),
+    });
     const merchant = bySuite.get('upsert-merchant.yaml');
-    expect(merchant?.steps.find((s) => s.name === 'answers 403 to a token without the payments:write scope'))
-      .toMatchObject({ outcome: 'skipped', skipReason: 'needs credentials.tokenWithoutPermission in the target profile' });
+    expect(
+      merchant?.steps.find((s) => s.name === 'answers 403 to a token without the payments:write scope'),
+    ).toMatchObject({
+      outcome: 'skipped',
+      skipReason: 'needs credentials.tokenWithoutPermission in the target profile',
+    });
     // A set-up through the platform's own operations that the target refuses fails the suite, saying so.
-    expect(bySuite.get('event-intake.yaml')).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/answered 401/) });
-    expect(merchant?.steps.find((s) => s.name === 'creates a merchant')).toMatchObject({ outcome: 'failed', status: 401 });
+    expect(bySuite.get('event-intake.yaml')).toMatchObject({
+      outcome: 'failed',
+      error: expect.stringMatching(/answered 401/),
+    });
+    expect(merchant?.steps.find((s) => s.name === 'creates a merchant')).toMatchObject({
+      outcome: 'failed',
+      status: 401,
+    });
     expect(report.passed).toBe(false);
     expect(authorizations).toContain('Bearer deployment-token-0123456789');
     expect(JSON.stringify(report)).not.toContain('deployment-token-0123456789');
@@ -40,12 +53,19 @@ describe('scenarios run against a target that is not a simulator', () => {
   it('does not pass when every suite was skipped: nothing was checked', async () => {
     const report = await runScenarios({ target: url, token: 'deployment-token-0123456789', filter: 'getProduct' });
     expect(report.suites.map((s) => s.outcome)).toEqual(['skipped']);
-    expect(report.coverage).toMatchObject({ ran: 0, skipped: [{ reason: 'needs fixtures.productId in the target profile (provider state "a product {productId} exists")' }] });
+    expect(report.coverage).toMatchObject({
+      ran: 0,
+      skipped: [
+        { reason: 'needs fixtures.productId in the target profile (provider state "a product {productId} exists")' },
+      ],
+    });
     expect(report.passed).toBe(false);
   });
 
   it('refuses to run without a token, saying how to give one', async () => {
-    await expect(runScenarios({ target: url, filter: 'upsert-merchant' })).rejects.toThrow(/is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token/);
+    await expect(runScenarios({ target: url, filter: 'upsert-merchant' })).rejects.toThrow(
+      /is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token/,
+    );
   });
 
   it('sends the token a token command prints', async () => {

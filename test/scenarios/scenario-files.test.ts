@@ -16,18 +16,24 @@ const problemsOf = (path: string): ScenarioFileProblem[] => {
   return 'problems' in result ? result.problems : [];
 };
 
-const BAD_YAML = file('bad-yaml.yaml', 'name: broken\nsteps:\n  - name: a\n    request: { method: GET, path: /v1\n  - name: b\n');
-const BAD_SCHEMA = file('bad-schema.yaml', [
-  'name: wrong keys',
-  'steps:',
-  '  - name: reads a product',
-  '    request:',
-  '      method: GET',
-  '      path: /v1/products/1',
-  '      colour: blue',
-  '    expect:',
-  '      status: 2000',
-].join('\n'));
+const BAD_YAML = file(
+  'bad-yaml.yaml',
+  'name: broken\nsteps:\n  - name: a\n    request: { method: GET, path: /v1\n  - name: b\n',
+);
+const BAD_SCHEMA = file(
+  'bad-schema.yaml',
+  [
+    'name: wrong keys',
+    'steps:',
+    '  - name: reads a product',
+    '    request:',
+    '      method: GET',
+    '      path: /v1/products/1',
+    '      colour: blue',
+    '    expect:',
+    '      status: 2000',
+  ].join('\n'),
+);
 
 describe('reading scenario files', () => {
   it('names the file and line of a YAML syntax error', () => {
@@ -39,21 +45,27 @@ describe('reading scenario files', () => {
 
   it('names the file, line and fault of every key the format does not allow', () => {
     expect(problemsOf(BAD_SCHEMA)).toEqual([
-      expect.objectContaining({ line: 7, message: expect.stringMatching(/steps\.0\.request has an unknown key "colour"/) }),
+      expect.objectContaining({
+        line: 7,
+        message: expect.stringMatching(/steps\.0\.request has an unknown key "colour"/),
+      }),
       expect.objectContaining({ line: 9, message: expect.stringMatching(/steps\.0\.expect\.status: must be <= 599/) }),
     ]);
   });
 
   it('refuses a template naming no variable, and a regular expression that does not compile', () => {
-    const path = file('templates.yaml', [
-      'name: templates',
-      'variables: { id: "{{uuid}}" }',
-      'steps:',
-      '  - name: reads',
-      '    request: { method: GET, path: "/v1/products/{{id}}/{{missing}}" }',
-      '    expect:',
-      '      json: [{ path: $.data, matches: "([" }]',
-    ].join('\n'));
+    const path = file(
+      'templates.yaml',
+      [
+        'name: templates',
+        'variables: { id: "{{uuid}}" }',
+        'steps:',
+        '  - name: reads',
+        '    request: { method: GET, path: "/v1/products/{{id}}/{{missing}}" }',
+        '    expect:',
+        '      json: [{ path: $.data, matches: "([" }]',
+      ].join('\n'),
+    );
     expect(problemsOf(path)).toEqual([
       expect.objectContaining({ line: 5, message: expect.stringContaining('{{missing}} names no variable') }),
       expect.objectContaining({ line: 7, message: expect.stringContaining('is not a regular expression') }),
@@ -61,19 +73,22 @@ describe('reading scenario files', () => {
   });
 
   it("accepts the fuzzer's replay shape", () => {
-    const path = file('replay.yaml', [
-      'name: "fuzz: updateMerchantProvider answers 500 (seed 42)"',
-      'auth: { profile: simulator }',
-      'steps:',
-      '  - name: replay the shrunk counterexample',
-      '    request:',
-      '      method: PUT',
-      '      path: /v1/merchants/4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f/providers/4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f',
-      '      headers: { X-Trace: fuzz }',
-      '      rawBody: "{\\"priority\\": -0}"',
-      '      mediaType: application/json',
-      '    expect: { status: [204, 400, 404, 422] }',
-    ].join('\n'));
+    const path = file(
+      'replay.yaml',
+      [
+        'name: "fuzz: updateMerchantProvider answers 500 (seed 42)"',
+        'auth: { profile: simulator }',
+        'steps:',
+        '  - name: replay the shrunk counterexample',
+        '    request:',
+        '      method: PUT',
+        '      path: /v1/merchants/4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f/providers/4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f',
+        '      headers: { X-Trace: fuzz }',
+        '      rawBody: "{\\"priority\\": -0}"',
+        '      mediaType: application/json',
+        '    expect: { status: [204, 400, 404, 422] }',
+      ].join('\n'),
+    );
     expect(readSuiteFile(path)).toEqual({ suite: expect.objectContaining({ stepLines: [4] }) });
   });
 
@@ -101,7 +116,10 @@ describe('gas-harness scenarios run with a bad file', () => {
   });
 
   it('exits 2 on a YAML syntax error and on an unknown option', async () => {
-    const [badYaml, unknownOption] = await Promise.all([runCli(['scenarios', 'run', BAD_YAML]), runCli(['scenarios', 'run', '--colour', 'blue'])]);
+    const [badYaml, unknownOption] = await Promise.all([
+      runCli(['scenarios', 'run', BAD_YAML]),
+      runCli(['scenarios', 'run', '--colour', 'blue']),
+    ]);
     expect(badYaml.code).toBe(2);
     expect(badYaml.stderr).toContain('bad-yaml.yaml:');
     expect(unknownOption.code).toBe(2);

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { referencedVariables, renderValue, TemplateError } from '../../scenarios/template.ts';
 
 describe('scenario templates', () => {
-  const vars = new Map<string, unknown>([['count', 2], ['name', 'Cielo'], ['ids', ['a', 'b']]]);
+  const vars = new Map<string, unknown>([
+    ['count', 2],
+    ['name', 'Cielo'],
+    ['ids', ['a', 'b']],
+  ]);
 
   it('keep the type of a variable that is the whole string, and interpolate text otherwise', () => {
-    expect(renderValue({ n: '{{count}}', ids: '{{ ids }}', text: 'provider {{name}} #{{count}}' }, vars, {})).toEqual({ n: 2, ids: ['a', 'b'], text: 'provider Cielo #2' });
+    expect(renderValue({ n: '{{count}}', ids: '{{ ids }}', text: 'provider {{name}} #{{count}}' }, vars, {})).toEqual({
+      n: 2,
+      ids: ['a', 'b'],
+      text: 'provider Cielo #2',
+    });
   });
 
   it('make a fresh UUID at each use of {{uuid}}', () => {

@@ -5,12 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, renderErrorCatalogue } from '../../simulator/index.ts';
 
 const simulatorDir = new URL('../../simulator/', import.meta.url).pathname;
-const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-  .flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && e.name !== 'error-catalogue.ts' ? [readFileSync(join(dir, e.name), 'utf8')] : []));
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && e.name !== 'error-catalogue.ts'
+        ? [readFileSync(join(dir, e.name), 'utf8')]
+        : [],
+  );
 
 describe('the error catalogue', () => {
   it('is what docs/errors.md lists', () => {
-    expect(readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8'), 'run `npx gas-harness errors > docs/errors.md`').toBe(renderErrorCatalogue());
+    expect(
+      readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8'),
+      'run `npx gas-harness errors > docs/errors.md`',
+    ).toBe(renderErrorCatalogue());
   });
 
   it('has no code that the simulator never raises', () => {

@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(async () => sim.close());
 
 const product = `/v1/products/${DEMO.productP13}`;
-const setFaults = (tenant: string, body: unknown) => sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', headers: { 'x-sim-tenant': tenant }, body });
-const getProduct = (tenant: string, headers: Record<string, string> = {}) => sim.request({ method: 'GET', url: product, headers: { 'x-sim-tenant': tenant, ...headers } });
+const setFaults = (tenant: string, body: unknown) =>
+  sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', headers: { 'x-sim-tenant': tenant }, body });
+const getProduct = (tenant: string, headers: Record<string, string> = {}) =>
+  sim.request({ method: 'GET', url: product, headers: { 'x-sim-tenant': tenant, ...headers } });
 
 describe('fault rules', () => {
   it('fire at their configured probability', async () => {
@@ -55,15 +57,21 @@ describe('fault rules', () => {
   it.each(['reset', 'empty'])('drop the connection (%s)', async (drop) => {
     await setFaults(`drop-${drop}`, { rules: [{ operationId: 'getProduct', drop, count: 1 }] });
     const token = await sim.token();
-    await expect(request(`${base}${product}`, { headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': `drop-${drop}` } })).rejects.toThrow();
-    const after = await request(`${base}${product}`, { headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': `drop-${drop}` } });
+    await expect(
+      request(`${base}${product}`, { headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': `drop-${drop}` } }),
+    ).rejects.toThrow();
+    const after = await request(`${base}${product}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': `drop-${drop}` },
+    });
     expect(after.statusCode).toBe(200);
     await after.body.text();
   });
 
   it('answer with malformed JSON when asked', async () => {
     await setFaults('drop-malformed', { rules: [{ operationId: 'getProduct', drop: 'malformed' }] });
-    const res = await request(`${base}${product}`, { headers: { authorization: `Bearer ${await sim.token()}`, 'x-sim-tenant': 'drop-malformed' } });
+    const res = await request(`${base}${product}`, {
+      headers: { authorization: `Bearer ${await sim.token()}`, 'x-sim-tenant': 'drop-malformed' },
+    });
     expect(res.statusCode).toBe(200);
     const text = await res.body.text();
     expect(() => JSON.parse(text)).toThrow();
@@ -75,7 +83,11 @@ describe('Prefer header', () => {
     const res = await getProduct('prefer', { prefer: 'code=404' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errors: [{ code: 'SimulatedStatus', target: 'header.Prefer' }] });
-    const failure = await sim.request({ method: 'GET', url: `/v1/users/${DEMO.userConsumer}/profile`, headers: { prefer: 'code=500' } });
+    const failure = await sim.request({
+      method: 'GET',
+      url: `/v1/users/${DEMO.userConsumer}/profile`,
+      headers: { prefer: 'code=500' },
+    });
     expect(failure.json()).toMatchObject({ code: 'SimulatedStatus', type: 'Unexpected', numericType: 1 });
   });
 
@@ -88,10 +100,20 @@ describe('Prefer header', () => {
   });
 
   it('forces a success with the documented example and changes nothing', async () => {
-    const res = await sim.request({ method: 'POST', url: '/v1/brands', headers: { prefer: 'code=201', 'x-sim-tenant': 'prefer-ok' }, body: { name: 'Nova' } });
+    const res = await sim.request({
+      method: 'POST',
+      url: '/v1/brands',
+      headers: { prefer: 'code=201', 'x-sim-tenant': 'prefer-ok' },
+      body: { name: 'Nova' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ data: { id: expect.any(String) } });
-    const again = await sim.request({ method: 'POST', url: '/v1/brands', headers: { 'x-sim-tenant': 'prefer-ok' }, body: { name: 'Nova' } });
+    const again = await sim.request({
+      method: 'POST',
+      url: '/v1/brands',
+      headers: { 'x-sim-tenant': 'prefer-ok' },
+      body: { name: 'Nova' },
+    });
     expect(again.statusCode).toBe(201);
   });
 

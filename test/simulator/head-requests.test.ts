@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSimulator, UNKNOWN_ID, type TestSimulator } from './sim-harness.ts';
 
 let sim: TestSimulator;
-beforeAll(async () => { sim = await startTestSimulator(); });
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
 afterAll(async () => sim.close());
 
 describe('HEAD', () => {

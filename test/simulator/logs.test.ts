@@ -9,7 +9,9 @@ describe('request logs', () => {
     await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}` });
     await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, headers: { prefer: 'code=500' } });
     await sim.request({ method: 'GET', url: '/nowhere' });
-    const lines = sim.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' && l.operationId !== 'admin');
+    const lines = sim.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request' && l.operationId !== 'admin');
     expect(lines).toEqual([
       expect.objectContaining({ operationId: 'getProduct', status: 200, durationMs: expect.any(Number), level: 30 }),
       expect.objectContaining({ operationId: 'getProduct', status: 500, simulated: true, level: 30 }),
@@ -26,9 +28,21 @@ describe('request logs', () => {
     await sim.request({ method: 'GET', url: `/v1/products/${token}` });
     await sim.request({ method: 'GET', url: `/v1/users/${token}/profile`, auth: 'none' });
     await sim.request({ method: 'GET', url: `/nowhere/${DEV_API_KEY}` });
-    await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, auth: 'none', headers: { 'x-sim-tenant': token.slice(0, 100) } });
-    const lines = sim.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' && l.operationId !== 'admin');
-    expect(lines.map((l) => l.path)).toEqual(['/v1/products/<redacted>', '/v1/users/<redacted>/profile', '/nowhere/<redacted>', `/v1/products/${DEMO.productP13}`]);
+    await sim.request({
+      method: 'GET',
+      url: `/v1/products/${DEMO.productP13}`,
+      auth: 'none',
+      headers: { 'x-sim-tenant': token.slice(0, 100) },
+    });
+    const lines = sim.logs
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request' && l.operationId !== 'admin');
+    expect(lines.map((l) => l.path)).toEqual([
+      '/v1/products/<redacted>',
+      '/v1/users/<redacted>/profile',
+      '/nowhere/<redacted>',
+      `/v1/products/${DEMO.productP13}`,
+    ]);
     const all = sim.logs.join('\n');
     expect(all).not.toContain(token.slice(0, 100));
     expect(all).not.toContain(DEV_API_KEY);

@@ -23,24 +23,51 @@ let a: SimulatorProcess;
 let b: SimulatorProcess;
 let token: string;
 
-const call = async (sim: SimulatorProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+const call = async (
+  sim: SimulatorProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) => {
   const res = await fetch(`${sim.url}${path}`, {
-    method, signal: AbortSignal.timeout(10_000),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    method,
+    signal: AbortSignal.timeout(10_000),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, text, contentType: res.headers.get('content-type') ?? '', json: () => JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: res.status,
+    text,
+    contentType: res.headers.get('content-type') ?? '',
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
 };
 /** The CLI in a process of its own, without blocking the event loop (the silent store above must go on accepting). */
-const runCli = (args: string[]) => new Promise<{ status: number | null; stderr: string }>((resolve) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
-  child.once('exit', (status) => resolve({ status, stderr }));
-});
+const runCli = (args: string[]) =>
+  new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, ...args],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('exit', (status) => resolve({ status, stderr }));
+  });
 const mint = async (claims: Record<string, unknown>) => {
-  const minted = await fetch(`${a.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(claims) });
+  const minted = await fetch(`${a.url}/__sim/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(claims),
+  });
   return ((await minted.json()) as { accessToken: string }).accessToken;
 };
 const start = (url: string) => startSimulatorProcess(['--store', url, '--log-level', 'warn']);
@@ -49,7 +76,11 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     [a, b] = await Promise.all([start(redis.url), start(redis.url)]);
-    const minted = await fetch(`${a.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ALL_SCOPES }) });
+    const minted = await fetch(`${a.url}/__sim/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ALL_SCOPES }),
+    });
     token = ((await minted.json()) as { accessToken: string }).accessToken;
   }, 60_000);
   afterAll(async () => {
@@ -59,22 +90,46 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
 
   it('reads through one what was written through the other: records, journal, fault rules, counters and events', async () => {
     const tenant = { 'x-sim-tenant': 'shared-1' };
-    expect((await call(a, 'PUT', '/v1/users', { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' }, tenant)).status).toBe(204);
+    expect(
+      (
+        await call(
+          a,
+          'PUT',
+          '/v1/users',
+          { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' },
+          tenant,
+        )
+      ).status,
+    ).toBe(204);
     const profile = await call(b, 'GET', '/v1/users/11111111-2222-4333-8444-555555555555/profile', undefined, tenant);
     expect(profile.status).toBe(200);
     expect(profile.json()).toMatchObject({ name: 'Bruno Dias', email: 'bruno@example.com' });
     // The dataset is there for both, and a renamed category shows through the other.
-    expect((await call(a, 'PUT', `/v1/categories/${DEMO.categoryCozinha}`, { name: 'GLP residencial' }, tenant)).status).toBe(204);
-    expect((await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).json()).toMatchObject({ data: { category: { name: 'GLP residencial' } } });
+    expect(
+      (await call(a, 'PUT', `/v1/categories/${DEMO.categoryCozinha}`, { name: 'GLP residencial' }, tenant)).status,
+    ).toBe(204);
+    expect((await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).json()).toMatchObject({
+      data: { category: { name: 'GLP residencial' } },
+    });
     // Another tenant still sees the dataset.
-    expect((await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': 'shared-other' })).json()).toMatchObject({ data: { category: { name: 'Gás de cozinha' } } });
+    expect(
+      (await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': 'shared-other' })).json(),
+    ).toMatchObject({ data: { category: { name: 'Gás de cozinha' } } });
 
-    const journal = (await call(b, 'GET', '/__sim/requests', undefined, tenant)).json().requests as { operationId: string }[];
+    const journal = (await call(b, 'GET', '/__sim/requests', undefined, tenant)).json().requests as {
+      operationId: string;
+    }[];
     expect(journal.map((e) => e.operationId)).toEqual(['upsertUser', 'getUserProfile', 'updateCategory', 'getProduct']);
 
-    expect((await call(a, 'PUT', '/__sim/faults', { rules: [{ operationId: 'getProduct', status: 503, count: 3 }] }, tenant)).status).toBe(200);
+    expect(
+      (await call(a, 'PUT', '/__sim/faults', { rules: [{ operationId: 'getProduct', status: 503, count: 3 }] }, tenant))
+        .status,
+    ).toBe(200);
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await call(i % 2 === 0 ? a : b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        (await call(i % 2 === 0 ? a : b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).status,
+      );
     // The rule's count is spent once across both processes.
     expect(statuses.filter((s) => s === 503)).toHaveLength(3);
     expect((await call(b, 'GET', '/__sim/faults', undefined, tenant)).json()).toMatchObject({ rules: [{ count: 0 }] });
@@ -82,50 +137,98 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
 
   it('holds every unique and once rule across both processes under 100 concurrent requests', async () => {
     const tenant = { 'x-sim-tenant': 'races' };
-    const over = <T>(n: number, request: (sim: SimulatorProcess, i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => request(i % 2 === 0 ? a : b, i)));
+    const over = <T>(n: number, request: (sim: SimulatorProcess, i: number) => Promise<T>) =>
+      Promise.all(Array.from({ length: n }, (_, i) => request(i % 2 === 0 ? a : b, i)));
 
     const brands = await over(100, (sim) => call(sim, 'POST', '/v1/brands', { name: 'Gás Único' }, tenant));
     expect(brands.filter((r) => r.status === 201)).toHaveLength(1);
     expect(brands.filter((r) => r.status === 409)).toHaveLength(99);
 
-    const deletes = await over(100, (sim) => call(sim, 'DELETE', `/v1/dealers/${DEMO.dealer}/coverage-areas/${DEMO.areaSe}`, undefined, tenant));
+    const deletes = await over(100, (sim) =>
+      call(sim, 'DELETE', `/v1/dealers/${DEMO.dealer}/coverage-areas/${DEMO.areaSe}`, undefined, tenant),
+    );
     expect(deletes.filter((r) => r.status === 204)).toHaveLength(1);
     expect(deletes.filter((r) => r.status === 404)).toHaveLength(99);
 
-    const users = await over(100, (sim, i) => call(sim, 'PUT', '/v1/users', { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: 'Same Mail', email: 'same@example.com' }, tenant));
+    const users = await over(100, (sim, i) =>
+      call(
+        sim,
+        'PUT',
+        '/v1/users',
+        { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: 'Same Mail', email: 'same@example.com' },
+        tenant,
+      ),
+    );
     expect(users.filter((r) => r.status === 204)).toHaveLength(1);
     expect(users.filter((r) => r.status === 409)).toHaveLength(99);
 
-    const providers = await over(50, (sim, i) => call(sim, 'PUT', `/v1/merchants/${DEMO.merchant}/providers/${i % 2 === 0 ? DEMO.providerCielo : 'f2b5d8e3-4c6a-4f9b-8d72-3e8c1a4f6b05'}`, { name: 'Adquirente X' }, tenant));
+    const providers = await over(50, (sim, i) =>
+      call(
+        sim,
+        'PUT',
+        `/v1/merchants/${DEMO.merchant}/providers/${i % 2 === 0 ? DEMO.providerCielo : 'f2b5d8e3-4c6a-4f9b-8d72-3e8c1a4f6b05'}`,
+        { name: 'Adquirente X' },
+        tenant,
+      ),
+    );
     expect(providers.filter((r) => r.status === 204).length).toBeGreaterThanOrEqual(1);
-    const names = ((await call(a, 'GET', '/__sim/state', undefined, tenant)).json().collections as { providers: { merchantId: string; name: string }[] }).providers
-      .filter((p) => p.merchantId === DEMO.merchant && p.name === 'Adquirente X');
+    const names = (
+      (await call(a, 'GET', '/__sim/state', undefined, tenant)).json().collections as {
+        providers: { merchantId: string; name: string }[];
+      }
+    ).providers.filter((p) => p.merchantId === DEMO.merchant && p.name === 'Adquirente X');
     expect(names).toHaveLength(1);
 
     const orderId = '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6f';
-    const counted = await over(100, (sim) => call(sim, 'POST', '/v1/consumers/orders/counter', { consumerId: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b', orderId }, { ...tenant, authorization: 'gas-sim-dev-api-key' }));
+    const counted = await over(100, (sim) =>
+      call(
+        sim,
+        'POST',
+        '/v1/consumers/orders/counter',
+        { consumerId: '7e8f9a0b-1c2d-4e3f-8a4b-5c6d7e8f9a0b', orderId },
+        { ...tenant, authorization: 'gas-sim-dev-api-key' },
+      ),
+    );
     expect(counted.map((r) => `${r.status} ${r.json().orderCount as number}`).filter((r) => r !== '200 1')).toEqual([]);
 
-    const events = await over(100, (sim) => call(sim, 'POST', '/Integration/app-events', { idMensagem: 'msg-race', nomeEvento: 'PedidoCriado', mensagem: null }, { ...tenant, 'content-type': 'application/json-patch+json' }));
+    const events = await over(100, (sim) =>
+      call(
+        sim,
+        'POST',
+        '/Integration/app-events',
+        { idMensagem: 'msg-race', nomeEvento: 'PedidoCriado', mensagem: null },
+        { ...tenant, 'content-type': 'application/json-patch+json' },
+      ),
+    );
     expect(events.map((r) => r.status).filter((s) => s !== 202)).toEqual([]);
-    expect(((await call(b, 'GET', '/__sim/events', undefined, tenant)).json().events as { idMensagem: string }[]).filter((e) => e.idMensagem === 'msg-race')).toHaveLength(1);
+    expect(
+      ((await call(b, 'GET', '/__sim/events', undefined, tenant)).json().events as { idMensagem: string }[]).filter(
+        (e) => e.idMensagem === 'msg-race',
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps every acknowledged write when both processes are killed with SIGKILL and started again', async () => {
     const tenant = { 'x-sim-tenant': 'durable' };
     const acknowledged: string[] = [];
-    await Promise.all(Array.from({ length: 200 }, async (_, i) => {
-      const res = await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/kept-${i}`, { name: `Cliente ${i}` }, tenant);
-      if (res.status === 204) acknowledged.push(`kept-${i}`);
-    }));
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await call(i % 2 === 0 ? a : b, 'PUT', `/v1/customers/kept-${i}`, { name: `Cliente ${i}` }, tenant);
+        if (res.status === 204) acknowledged.push(`kept-${i}`);
+      }),
+    );
     expect(acknowledged).toHaveLength(200);
     await Promise.all([a.stop('SIGKILL'), b.stop('SIGKILL')]);
     [a, b] = await Promise.all([start(redis.url), start(redis.url)]);
-    const ids = new Set(((await call(b, 'GET', '/__sim/state', undefined, tenant)).json().collections as { customers: { id: string }[] }).customers.map((c) => c.id));
+    const ids = new Set(
+      (
+        (await call(b, 'GET', '/__sim/state', undefined, tenant)).json().collections as { customers: { id: string }[] }
+      ).customers.map((c) => c.id),
+    );
     for (const id of acknowledged) expect(ids.has(id), id).toBe(true);
   }, 60_000);
 
-  it('answers 503 in the operation\'s shape while Redis is down, never hangs, and serves again when it is back', async () => {
+  it("answers 503 in the operation's shape while Redis is down, never hangs, and serves again when it is back", async () => {
     const tenant = { 'x-sim-tenant': 'outage' };
     expect((await call(a, 'PUT', '/v1/customers/before', { name: 'before' }, tenant)).status).toBe(204);
     let stopped = false;
@@ -144,21 +247,39 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect(seen.map((r) => r.status)).toContain(503);
     expect(seen.every((r) => r.status === 204 || r.status === 503)).toBe(true);
     // Every 503 is the body the spec documents for the operation's 503.
-    for (const r of seen.filter((r) => r.status === 503)) expect(contract.validators.response('upsertCustomer', 503, JSON.parse(r.body))).toEqual([]);
+    for (const r of seen.filter((r) => r.status === 503))
+      expect(contract.validators.response('upsertCustomer', 503, JSON.parse(r.body))).toEqual([]);
     const down = await call(b, 'PUT', '/v1/customers/during', { name: 'during' }, tenant);
     expect(down.status).toBe(503);
     expect(down.json()).toMatchObject({ errors: [{ code: 'StoreUnavailable', target: 'simulator' }] });
-    const provider = await call(a, 'PUT', '/v1/users', { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' }, tenant);
+    const provider = await call(
+      a,
+      'PUT',
+      '/v1/users',
+      { id: '11111111-2222-4333-8444-555555555555', name: 'Bruno Dias', email: 'bruno@example.com' },
+      tenant,
+    );
     expect(provider.status).toBe(503);
     expect(provider.json()).toMatchObject({ code: 'StoreUnavailable', metadata: { target: 'simulator' } });
-    const event = await call(b, 'POST', '/Integration/app-events', { idMensagem: 'msg-outage', nomeEvento: 'PedidoCriado', mensagem: null }, { ...tenant, 'content-type': 'application/json-patch+json' });
+    const event = await call(
+      b,
+      'POST',
+      '/Integration/app-events',
+      { idMensagem: 'msg-outage', nomeEvento: 'PedidoCriado', mensagem: null },
+      { ...tenant, 'content-type': 'application/json-patch+json' },
+    );
     expect(event.status).toBe(503);
     expect(event.contentType).toContain('application/problem+json');
     expect(event.json()).toMatchObject({ status: 503, code: 'StoreUnavailable' });
     const read = await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant);
     expect(read.status).toBe(503);
     // The three error shapes, each as the spec documents the operation's 503.
-    for (const [operationId, res] of [['upsertCustomer', down], ['upsertUser', provider], ['receiveAppEvent', event], ['getProduct', read]] as const) {
+    for (const [operationId, res] of [
+      ['upsertCustomer', down],
+      ['upsertUser', provider],
+      ['receiveAppEvent', event],
+      ['getProduct', read],
+    ] as const) {
       expect(contract.validators.response(operationId, 503, res.json()), operationId).toEqual([]);
       expect(contract.operationsById.get(operationId)?.responses.get(503)?.assumed, operationId).toMatch(/Redis store/);
     }
@@ -174,7 +295,8 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     // The empty server got the dataset back too, through either process once it reconnected.
     let product = 0;
     for (let i = 0; i < 100 && product !== 200; i++) {
-      product = (await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': 'after-outage' })).status;
+      product = (await call(b, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': 'after-outage' }))
+        .status;
       if (product !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(product).toBe(200);
@@ -190,21 +312,83 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     const own = await mint({ scopes: ALL_SCOPES, tenant });
     const providerSecret = 'planted-provider-client-secret-4711';
     const pushToken = 'planted-push-token-ExponentPushToken-0815';
-    const planted = [token, own, tokenAsTenant, tokenInPath, tokenInPrefer, tokenAsTenant.slice(0, 100), providerSecret, pushToken, 'gas-sim-dev-api-key'];
+    const planted = [
+      token,
+      own,
+      tokenAsTenant,
+      tokenInPath,
+      tokenInPrefer,
+      tokenAsTenant.slice(0, 100),
+      providerSecret,
+      pushToken,
+      'gas-sim-dev-api-key',
+    ];
     const as = { authorization: `Bearer ${own}` };
-    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant })).status).toBe(200);
-    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant.slice(0, 100) })).status).toBe(200);
+    expect(
+      (await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, {
+          'x-sim-tenant': tokenAsTenant.slice(0, 100),
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(a, 'GET', `/v1/products/${tokenInPath}`, undefined, as)).status).toBe(404);
-    expect((await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { ...as, prefer: `code=500, note=${tokenInPrefer}` })).status).toBe(500);
-    expect((await call(b, 'PUT', `/v1/merchants/${DEMO.merchant}/providers/${DEMO.providerCielo}`, { name: 'Cielo Secreta', credentials: { clientSecret: providerSecret } }, as)).status).toBe(204);
-    const event = { idMensagem: 'msg-secret', nomeEvento: 'DispositivoRegistrado', mensagem: { device: { pushToken } } };
-    expect((await call(b, 'POST', '/Integration/app-events', event, { ...as, 'content-type': 'application/json-patch+json' })).status).toBe(202);
-    expect((await call(a, 'GET', `/v1/users/${tokenInPath}/profile`, undefined, { authorization: 'Bearer not-a-valid-token' })).status).toBe(401);
+    expect(
+      (
+        await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, {
+          ...as,
+          prefer: `code=500, note=${tokenInPrefer}`,
+        })
+      ).status,
+    ).toBe(500);
+    expect(
+      (
+        await call(
+          b,
+          'PUT',
+          `/v1/merchants/${DEMO.merchant}/providers/${DEMO.providerCielo}`,
+          { name: 'Cielo Secreta', credentials: { clientSecret: providerSecret } },
+          as,
+        )
+      ).status,
+    ).toBe(204);
+    const event = {
+      idMensagem: 'msg-secret',
+      nomeEvento: 'DispositivoRegistrado',
+      mensagem: { device: { pushToken } },
+    };
+    expect(
+      (
+        await call(b, 'POST', '/Integration/app-events', event, {
+          ...as,
+          'content-type': 'application/json-patch+json',
+        })
+      ).status,
+    ).toBe(202);
+    expect(
+      (
+        await call(a, 'GET', `/v1/users/${tokenInPath}/profile`, undefined, {
+          authorization: 'Bearer not-a-valid-token',
+        })
+      ).status,
+    ).toBe(401);
     const counter = { consumerId: DEMO.consumerAna, orderId: '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d70' };
-    expect((await call(a, 'POST', '/v1/consumers/orders/counter', counter, { authorization: 'gas-sim-dev-api-key', 'x-sim-tenant': tenant })).status).toBe(200);
+    expect(
+      (
+        await call(a, 'POST', '/v1/consumers/orders/counter', counter, {
+          authorization: 'gas-sim-dev-api-key',
+          'x-sim-tenant': tenant,
+        })
+      ).status,
+    ).toBe(200);
     // The journal kept them all (their secrets shown redacted).
-    const journal = (await call(a, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': tenant })).json().requests as { operationId: string }[];
-    expect(journal.map((e) => e.operationId)).toEqual(expect.arrayContaining(['getProduct', 'updateMerchantProvider', 'receiveAppEvent', 'incrementOrderCounter']));
+    const journal = (await call(a, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': tenant })).json()
+      .requests as { operationId: string }[];
+    expect(journal.map((e) => e.operationId)).toEqual(
+      expect.arrayContaining(['getProduct', 'updateMerchantProvider', 'receiveAppEvent', 'incrementOrderCounter']),
+    );
 
     const reader = new Redis(redis.url);
     try {
@@ -230,12 +414,18 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     const workers = await startSimulatorProcess(['--store', redis.url, '--workers', '2']);
     try {
       // A new connection for each request, so the primary hands them to both workers in turn.
-      const health = () => new Promise<{ pid: number; tenants: number }>((resolve, reject) => {
-        get(`${workers.url}/__sim/health`, { agent: false }, (res) => {
-          let body = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve(JSON.parse(body) as { pid: number; tenants: number }));
-        }).on('error', reject);
-      });
+      const health = () =>
+        new Promise<{ pid: number; tenants: number }>((resolve, reject) => {
+          get(`${workers.url}/__sim/health`, { agent: false }, (res) => {
+            let body = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (chunk: string) => {
+                body += chunk;
+              })
+              .on('end', () => resolve(JSON.parse(body) as { pid: number; tenants: number }));
+          }).on('error', reject);
+        });
       // The second worker may still be starting when the first prints where it listens.
       const pids = new Set<number>();
       for (let i = 0; i < 300 && pids.size < 2; i++) {
@@ -244,28 +434,48 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
       }
       expect(pids.size).toBe(2);
       const tenant = { 'x-sim-tenant': 'workers' };
-      const brands = await Promise.all(Array.from({ length: 40 }, () => call(workers, 'POST', '/v1/brands', { name: 'Marca dos workers' }, tenant)));
+      const brands = await Promise.all(
+        Array.from({ length: 40 }, () => call(workers, 'POST', '/v1/brands', { name: 'Marca dos workers' }, tenant)),
+      );
       expect(brands.filter((r) => r.status === 201)).toHaveLength(1);
-      expect(spawnSync('sh', ['-c', `pgrep -P ${workers.child.pid} | wc -l`], { encoding: 'utf8' }).stdout.trim()).toBe('2');
+      expect(spawnSync('sh', ['-c', `pgrep -P ${workers.child.pid} | wc -l`], { encoding: 'utf8' }).stdout.trim()).toBe(
+        '2',
+      );
     } finally {
       await workers.stop();
     }
   }, 60_000);
 
   it('keeps all journals under one budget, expires idle tenants, and logs it', async () => {
-    const tight = await startSimulatorProcess(['--store', redis.url, '--journal-budget-mb', '1', '--tenant-idle-seconds', '1']);
+    const tight = await startSimulatorProcess([
+      '--store',
+      redis.url,
+      '--journal-budget-mb',
+      '1',
+      '--tenant-idle-seconds',
+      '1',
+    ]);
     try {
       const filler = 'x'.repeat(100_000);
-      for (let i = 0; i < 30; i++) expect((await call(tight, 'PUT', `/v1/customers/j-${i}`, { name: filler }, { 'x-sim-tenant': `journal-${i % 3}` })).status).toBe(204);
+      for (let i = 0; i < 30; i++)
+        expect(
+          (await call(tight, 'PUT', `/v1/customers/j-${i}`, { name: filler }, { 'x-sim-tenant': `journal-${i % 3}` }))
+            .status,
+        ).toBe(204);
       const health = (await call(tight, 'GET', '/__sim/health')).json() as { journalBytes: number; tenants: number };
       expect(health.journalBytes).toBeLessThanOrEqual(1024 * 1024);
-      const kept = (await call(tight, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': 'journal-2' })).json().requests as { path: string }[];
+      const kept = (await call(tight, 'GET', '/__sim/requests', undefined, { 'x-sim-tenant': 'journal-2' })).json()
+        .requests as { path: string }[];
       expect(kept.at(-1)?.path).toBe('/v1/customers/j-29');
       expect(kept.length).toBeLessThan(10);
       // Idle for more than a second, the tenants expire: their records are gone.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(tight.stdout()).toContain('TenantExpired');
-      const customers = ((await call(tight, 'GET', '/__sim/state', undefined, { 'x-sim-tenant': 'journal-1' })).json().collections as { customers: { id: string }[] }).customers;
+      const customers = (
+        (await call(tight, 'GET', '/__sim/state', undefined, { 'x-sim-tenant': 'journal-1' })).json().collections as {
+          customers: { id: string }[];
+        }
+      ).customers;
       expect(customers.some((c) => c.id.startsWith('j-'))).toBe(false);
     } finally {
       await tight.stop();
@@ -273,7 +483,20 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
   }, 60_000);
 
   it('refuses --workers without --store, naming what it needs', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0', '--workers', '2'], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        new URL('../../cli/main.ts', import.meta.url).pathname,
+        'simulate',
+        '--port',
+        '0',
+        '--workers',
+        '2',
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--workers needs --store');
   });
@@ -284,7 +507,10 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentUrl = `redis://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     try {
-      for (const [url, why] of [['redis://127.0.0.1:1', 'ECONNREFUSED'], [silentUrl, 'no answer in 2000 ms']] as const) {
+      for (const [url, why] of [
+        ['redis://127.0.0.1:1', 'ECONNREFUSED'],
+        [silentUrl, 'no answer in 2000 ms'],
+      ] as const) {
         const started = Date.now();
         const run = await runCli(['simulate', '--port', '0', '--store', url]);
         const ms = Date.now() - started;

@@ -2,10 +2,24 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
-import { createAdminClient, DEV_API_KEY, type AdminClient, type HttpRequest, type HttpResponse } from '../../client/index.ts';
+import {
+  createAdminClient,
+  DEV_API_KEY,
+  type AdminClient,
+  type HttpRequest,
+  type HttpResponse,
+} from '../../client/index.ts';
 
 export const ALL_SCOPES = [
-  'payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write',
+  'payments:write',
+  'customers:write',
+  'consumers:write',
+  'dealers:write',
+  'users:write',
+  'users:read',
+  'catalog:write',
+  'catalog:read',
+  'integration:write',
 ];
 
 export interface TestSimulator {
@@ -31,7 +45,12 @@ export interface InjectOptions {
 
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
   const logs: string[] = [];
-  const logStream = new Writable({ write(chunk: Buffer, _enc, done) { logs.push(chunk.toString()); done(); } });
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
   // GAS_TEST_STORE=redis://... runs the in-process suites on the Redis store: handlers do not know which serves them.
   const store = process.env.GAS_TEST_STORE;
   const simulator = await createSimulator({ logLevel: 'info', logStream, ...(store ? { store } : {}), ...options });
@@ -39,13 +58,29 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
   // The admin client's requests go through Fastify's inject: the same routes, no socket.
   const inject = async ({ method, url, headers = {}, body }: HttpRequest): Promise<HttpResponse> => {
     const started = performance.now();
-    const payload = body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
+    const payload =
+      body === undefined
+        ? {}
+        : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
     const res = await app.inject({ method: method as 'GET', url, headers, ...payload });
-    const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
-    return { status: res.statusCode, headers: flat, body: res.body === '' ? undefined : parseJson(res.body), text: res.body, durationMs: performance.now() - started };
+    const flat = Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+    );
+    return {
+      status: res.statusCode,
+      headers: flat,
+      body: res.body === '' ? undefined : parseJson(res.body),
+      text: res.body,
+      durationMs: performance.now() - started,
+    };
   };
-  const admin = createAdminClient({ baseUrl: '', send: inject, ...(options.adminKey ? { adminKey: options.adminKey } : {}) });
-  const token = async (claims: Record<string, unknown> = {}) => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
+  const admin = createAdminClient({
+    baseUrl: '',
+    send: inject,
+    ...(options.adminKey ? { adminKey: options.adminKey } : {}),
+  });
+  const token = async (claims: Record<string, unknown> = {}) =>
+    (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   let defaultToken: string | undefined;
   return {
     simulator,
@@ -57,8 +92,14 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
       if (auth === undefined) all.authorization = `Bearer ${(defaultToken ??= await token())}`;
       else if (auth === 'apiKey') all.authorization = DEV_API_KEY;
       else if (auth !== 'none') all.authorization = `Bearer ${auth}`;
-      if (body !== undefined && !Object.keys(all).some((h) => h.toLowerCase() === 'content-type')) all['content-type'] = 'application/json';
-      return app.inject({ method: method as 'GET', url, headers: all, ...(raw !== undefined ? { payload: raw } : body !== undefined ? { payload: JSON.stringify(body) } : {}) });
+      if (body !== undefined && !Object.keys(all).some((h) => h.toLowerCase() === 'content-type'))
+        all['content-type'] = 'application/json';
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers: all,
+        ...(raw !== undefined ? { payload: raw } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
     },
     close: () => simulator.close(),
   };

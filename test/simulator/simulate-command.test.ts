@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../client/index.ts';
 
 const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname];
-const run = (...args: string[]) => spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });
 
 /** The real command in a child process; resolves once it says where it listens, with what it wrote so far. */
 async function startSimulate(...args: string[]): Promise<{ child: ChildProcess; url: string; err: string }> {
-  const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (d: Buffer) => {
@@ -30,8 +33,18 @@ describe('gas-harness simulate', () => {
     const { child, url, err } = await startSimulate();
     expect(err).toContain('order counter API key: gas-sim-dev-api-key');
     expect(err).toContain('/__sim/tokens');
-    const token = ((await (await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read"]}' })).json()) as { accessToken: string }).accessToken;
-    const product = await fetch(`${url}/v1/products/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d`, { headers: { authorization: `Bearer ${token}` } });
+    const token = (
+      (await (
+        await fetch(`${url}/__sim/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"scopes":["catalog:read"]}',
+        })
+      ).json()) as { accessToken: string }
+    ).accessToken;
+    const product = await fetch(`${url}/v1/products/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(product.status).toBe(200);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));
@@ -41,7 +54,17 @@ describe('gas-harness simulate', () => {
     const noApiKey = run('simulate', '--port', '0', '--admin-key', 'admin-key-0123456789');
     expect(noApiKey.status).toBe(2);
     expect(noApiKey.stderr).toMatch(/API key is the published development value: give --api-key/);
-    const devSecret = run('simulate', '--port', '0', '--admin-key', 'admin-key-0123456789', '--api-key', 'counter-key-0123456789', '--secret', DEV_JWT_SECRET);
+    const devSecret = run(
+      'simulate',
+      '--port',
+      '0',
+      '--admin-key',
+      'admin-key-0123456789',
+      '--api-key',
+      'counter-key-0123456789',
+      '--secret',
+      DEV_JWT_SECRET,
+    );
     expect(devSecret.status).toBe(2);
     expect(devSecret.stderr).toMatch(/token secret is the published development value/);
     const publicHost = run('simulate', '--port', '0', '--host', '0.0.0.0');
@@ -54,14 +77,26 @@ describe('gas-harness simulate', () => {
   });
 
   it('shared, makes a random token secret: its own tokens work, one forged with the published secret is 401', async () => {
-    const { child, url, err } = await startSimulate('--admin-key', 'admin-key-0123456789', '--api-key', 'counter-key-0123456789');
+    const { child, url, err } = await startSimulate(
+      '--admin-key',
+      'admin-key-0123456789',
+      '--api-key',
+      'counter-key-0123456789',
+    );
     expect(err).toContain('token secret: random');
     expect(err).not.toContain('counter-key-0123456789');
-    const minted = await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sim-admin-key': 'admin-key-0123456789' }, body: '{"scopes":["catalog:read"]}' });
+    const minted = await fetch(`${url}/__sim/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sim-admin-key': 'admin-key-0123456789' },
+      body: '{"scopes":["catalog:read"]}',
+    });
     const token = ((await minted.json()) as { accessToken: string }).accessToken;
     const product = `${url}/v1/products/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d`;
     expect((await fetch(product, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    const forged = await new SignJWT({ scope: 'catalog:read' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(DEV_JWT_SECRET));
+    const forged = await new SignJWT({ scope: 'catalog:read' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(DEV_JWT_SECRET));
     expect((await fetch(product, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));

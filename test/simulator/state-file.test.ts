@@ -8,17 +8,36 @@ import { SAVE_INTERVAL_MS } from '../../simulator/state-file.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';
 
-const tokenOf = async (sim: SimulatorProcess) => ((await (await fetch(`${sim.url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ALL_SCOPES }) })).json()) as { accessToken: string }).accessToken;
+const tokenOf = async (sim: SimulatorProcess) =>
+  (
+    (await (
+      await fetch(`${sim.url}/__sim/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scopes: ALL_SCOPES }),
+      })
+    ).json()) as { accessToken: string }
+  ).accessToken;
 const customers = async (sim: SimulatorProcess, tenant: string) =>
-  ((await (await fetch(`${sim.url}/__sim/state`, { headers: { 'x-sim-tenant': tenant } })).json()) as { collections: { customers: { id: string; name: string }[] } }).collections.customers;
+  (
+    (await (await fetch(`${sim.url}/__sim/state`, { headers: { 'x-sim-tenant': tenant } })).json()) as {
+      collections: { customers: { id: string; name: string }[] };
+    }
+  ).collections.customers;
 
 describe('--state-file', () => {
-  it('brings every tenant\'s records back after SIGTERM, and those older than the save interval after kill -9', async () => {
+  it("brings every tenant's records back after SIGTERM, and those older than the save interval after kill -9", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gas-state-')), 'state.json');
     let sim = await startSimulatorProcess(['--state-file', file]);
     let token = await tokenOf(sim);
-    const write = (tenant: string, id: string, name: string) => fetch(`${sim.url}/v1/customers/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': tenant, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-    for (const tenant of ['team-a', 'team-b', 'default']) for (let i = 0; i < 50; i++) expect((await write(tenant, `${tenant}-${i}`, `Cliente ${i}`)).status).toBe(204);
+    const write = (tenant: string, id: string, name: string) =>
+      fetch(`${sim.url}/v1/customers/${id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'x-sim-tenant': tenant, 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+    for (const tenant of ['team-a', 'team-b', 'default'])
+      for (let i = 0; i < 50; i++) expect((await write(tenant, `${tenant}-${i}`, `Cliente ${i}`)).status).toBe(204);
     await fetch(`${sim.url}/__sim/reset?empty=true`, { method: 'POST', headers: { 'x-sim-tenant': 'emptied' } });
     await sim.stop('SIGTERM');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1 });
@@ -42,12 +61,18 @@ describe('--state-file', () => {
 
   it('refuses a bad state file, and --state-file with --store, naming what is wrong', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gas-state-')), 'bad.json');
-    writeFileSync(file, '{"version":1,"tenants":{"t":{"version":1,"collections":{"orderCounters":[{"consumerId":"c"}]}}}}');
+    writeFileSync(
+      file,
+      '{"version":1,"tenants":{"t":{"version":1,"collections":{"orderCounters":[{"consumerId":"c"}]}}}}',
+    );
     const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0'];
     const bad = spawnSync(process.execPath, [...cli, '--state-file', file], { encoding: 'utf8', timeout: 30_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('bad snapshot for tenant t');
-    const both = spawnSync(process.execPath, [...cli, '--state-file', file, '--store', 'redis://127.0.0.1:1'], { encoding: 'utf8', timeout: 30_000 });
+    const both = spawnSync(process.execPath, [...cli, '--state-file', file, '--store', 'redis://127.0.0.1:1'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('not both');
   }, 60_000);

@@ -7,11 +7,33 @@ import { PROPERTY_SEED } from '../support/property-seed.ts';
 type Step = { op: 'put'; id: string; name: string; size: number } | { op: 'delete'; id: string } | { op: 'restore' };
 
 /** Keys that UTF-8 would confuse (lone surrogates), that normalize alike, empty, long, and any. */
-const KEYS = ['a', 'b', 'c', '\uD800', '\uDC00', '\uFFFD', 'é', 'e\u0301', '', '𝄞', 'c-0001/x', 'k'.repeat(300), '\uD800'.repeat(200)];
+const KEYS = [
+  'a',
+  'b',
+  'c',
+  '\uD800',
+  '\uDC00',
+  '\uFFFD',
+  'é',
+  'e\u0301',
+  '',
+  '𝄞',
+  'c-0001/x',
+  'k'.repeat(300),
+  '\uD800'.repeat(200),
+];
 const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ unit: 'binary', maxLength: 6 }));
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ op: fc.constant('put' as const), id: key, name: fc.string({ unit: 'binary', maxLength: 30 }), size: fc.nat(3_000) }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      op: fc.constant('put' as const),
+      id: key,
+      name: fc.string({ unit: 'binary', maxLength: 30 }),
+      size: fc.nat(3_000),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ op: fc.constant('delete' as const), id: key }) },
   { weight: 1, arbitrary: fc.constant({ op: 'restore' as const }) },
 );
@@ -37,7 +59,8 @@ describe('the store', () => {
         // JSON keeps a lone surrogate as an escape, so every record comes back exactly.
         expect(store.list('customers')).toEqual([...model.values()]);
         for (const [id, record] of model) expect(store.get('customers', id)).toEqual(record);
-        for (const id of [...KEYS, ...steps.flatMap((s) => (s.op === 'restore' ? [] : [s.id]))]) expect(store.has('customers', id)).toBe(model.has(id));
+        for (const id of [...KEYS, ...steps.flatMap((s) => (s.op === 'restore' ? [] : [s.id]))])
+          expect(store.has('customers', id)).toBe(model.has(id));
       }),
       { seed: PROPERTY_SEED, numRuns: 300 },
     );
@@ -47,7 +70,8 @@ describe('the store', () => {
     const store = new Store();
     for (let i = 0; i < 100_000; i++) store.put('customers', { id: `c-${i}`, name: `Cliente ${i} São Paulo`, n: i });
     expect(store.size('customers')).toBe(100_000);
-    for (const i of [0, 1, 4_095, 65_536, 99_999]) expect(store.get('customers', `c-${i}`)).toEqual({ id: `c-${i}`, name: `Cliente ${i} São Paulo`, n: i });
+    for (const i of [0, 1, 4_095, 65_536, 99_999])
+      expect(store.get('customers', `c-${i}`)).toEqual({ id: `c-${i}`, name: `Cliente ${i} São Paulo`, n: i });
     // Every other record rewritten longer, the rest deleted: the dead texts are reclaimed as it goes.
     for (let i = 0; i < 100_000; i++) {
       if (i % 2 === 0) store.put('customers', { id: `c-${i}`, name: `Cliente ${i} renomeado`, n: -i });
@@ -56,11 +80,19 @@ describe('the store', () => {
     expect(store.size('customers')).toBe(50_000);
     expect(store.get('customers', 'c-99998')).toEqual({ id: 'c-99998', name: 'Cliente 99998 renomeado', n: -99_998 });
     expect(store.get('customers', 'c-99999')).toBeUndefined();
-    expect(store.list('customers').slice(0, 2).map((r) => r.id)).toEqual(['c-0', 'c-2']);
+    expect(
+      store
+        .list('customers')
+        .slice(0, 2)
+        .map((r) => r.id),
+    ).toEqual(['c-0', 'c-2']);
   });
 
   it('never gives two different (parent, id) pairs one key, whatever characters they hold', () => {
-    const part = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.constantFrom('/', 'a/', '/b', '"', '\\', '","', '%2F'));
+    const part = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom('/', 'a/', '/b', '"', '\\', '","', '%2F'),
+    );
     fc.assert(
       fc.property(part, part, part, part, (a, b, c, d) => {
         fc.pre(a !== c || b !== d);
@@ -77,7 +109,10 @@ describe('the store', () => {
 
   it('shares a forked collection until either side writes, then each keeps its own', () => {
     const base = new Store();
-    base.restore({ version: 1, collections: { brands: [{ id: 'b1', name: 'Ultragaz' }], customers: [{ id: 'c1', name: 'One' }] } });
+    base.restore({
+      version: 1,
+      collections: { brands: [{ id: 'b1', name: 'Ultragaz' }], customers: [{ id: 'c1', name: 'One' }] },
+    });
     const [left, right] = [base.fork(), base.fork()];
     left.put('brands', { id: 'b2', name: 'Nova' });
     right.delete('brands', 'b1');
@@ -111,7 +146,9 @@ describe('the store', () => {
     store.put('customers', { id: 'c-0', name: 'short' });
     expect(store.delete('customers', 'c-1')).toBe(true);
     store.put('customers', { id: 'c-1', name: 'y'.repeat(900) });
-    expect(() => store.restore({ version: 1, collections: { customers: [{ id: 'big', name: 'z'.repeat(20_000) }] } })).toThrow(/needs/);
+    expect(() =>
+      store.restore({ version: 1, collections: { customers: [{ id: 'big', name: 'z'.repeat(20_000) }] } }),
+    ).toThrow(/needs/);
     expect(store.get('customers', 'c-0')?.name).toBe('short');
   });
 });

@@ -22,7 +22,9 @@ function sendAndWaitForClose(url: string, text: string): Promise<{ received: str
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(text));
     let received = '';
-    socket.on('data', (chunk: Buffer) => { received += chunk.toString('utf8'); });
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+    });
     socket.on('error', reject);
     socket.on('close', () => resolve({ received, socket }));
   });
@@ -32,7 +34,11 @@ function sendAndWaitForClose(url: string, text: string): Promise<{ received: str
 const GC_ON_SIGUSR2 = `data:text/javascript,${encodeURIComponent("process.on('SIGUSR2', () => globalThis.gc())")}`;
 
 async function mintToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/__sim/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scopes":["catalog:read","users:write"]}' });
+  const res = await fetch(`${url}/__sim/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"scopes":["catalog:read","users:write"]}',
+  });
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
@@ -41,7 +47,9 @@ function bodyOf(response: string): unknown {
 }
 
 async function openConnections(sim: RunningSimulator): Promise<number> {
-  return new Promise((resolve, reject) => sim.simulator.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  return new Promise((resolve, reject) =>
+    sim.simulator.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 }
 
 describe('time limits', () => {
@@ -51,11 +59,17 @@ describe('time limits', () => {
     // The token's request may leave a kept-alive connection open: only the slow ones are counted.
     const before = await openConnections(running);
     const head = `PUT /v1/users HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`;
-    const slow = await Promise.all(Array.from({ length: 5 }, () => sendAndWaitForClose(running?.url ?? '', `${head}{"id": "${'x'.repeat(50_000)}`)));
+    const slow = await Promise.all(
+      Array.from({ length: 5 }, () => sendAndWaitForClose(running?.url ?? '', `${head}{"id": "${'x'.repeat(50_000)}`)),
+    );
     for (const { received, socket } of slow) {
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
       expect(received).toMatch(/connection: close/i);
-      expect(bodyOf(received)).toEqual({ errors: [{ code: 'RequestTimeout', target: 'body', message: expect.stringContaining('did not arrive in time') }] });
+      expect(bodyOf(received)).toEqual({
+        errors: [
+          { code: 'RequestTimeout', target: 'body', message: expect.stringContaining('did not arrive in time') },
+        ],
+      });
       expect(socket.destroyed).toBe(true);
     }
     expect(await openConnections(running)).toBe(before);
@@ -65,10 +79,14 @@ describe('time limits', () => {
     // What the process holds once the collector has run, in pages given back to the kernel: a full
     // collection on SIGUSR2, and buffers of 32 KiB and more mapped on their own,
     // so that glibc keeps no freed heap pages (without both: +75 MiB of freed memory still counted).
-    const sim = await startSimulatorProcess(['--headers-timeout', '500', '--body-timeout', '2000'], {
-      NODE_OPTIONS: `--expose-gc --import=${GC_ON_SIGUSR2}`,
-      MALLOC_MMAP_THRESHOLD_: '32768',
-    }, { built: true });
+    const sim = await startSimulatorProcess(
+      ['--headers-timeout', '500', '--body-timeout', '2000'],
+      {
+        NODE_OPTIONS: `--expose-gc --import=${GC_ON_SIGUSR2}`,
+        MALLOC_MMAP_THRESHOLD_: '32768',
+      },
+      { built: true },
+    );
     const collectedRssMiB = async () => {
       sim.child.kill('SIGUSR2');
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -79,14 +97,17 @@ describe('time limits', () => {
       const head = `PUT /v1/users HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n`;
       // Half of a 1 MB body each: 200 of them held 136-209 MB for as long as the connections stayed open.
       const partial = `${head}{"id": "${'x'.repeat(500_000)}`;
-      const slowBodies = (n: number) => Promise.all(Array.from({ length: n }, () => sendAndWaitForClose(sim.url, partial)));
+      const slowBodies = (n: number) =>
+        Promise.all(Array.from({ length: n }, () => sendAndWaitForClose(sim.url, partial)));
       // A first round sizes the heap and the code paths for this load: what the process keeps for
       // them is not held by the connections. Measured from a fresh start, it kept +15 to +32 MiB.
       const fresh = await collectedRssMiB();
       await slowBodies(200);
       const before = await collectedRssMiB();
       let during = before;
-      const sampler = setInterval(() => { during = Math.max(during, sim.rssMiB()); }, 50);
+      const sampler = setInterval(() => {
+        during = Math.max(during, sim.rssMiB());
+      }, 50);
       const slow = await slowBodies(200);
       clearInterval(sampler);
       for (const { received, socket } of slow) {
@@ -94,7 +115,9 @@ describe('time limits', () => {
         expect(socket.destroyed).toBe(true);
       }
       const after = await collectedRssMiB();
-      console.log(`200 slow bodies: RSS ${fresh.toFixed(0)} MiB fresh, ${before.toFixed(0)} MiB after a first round, ${during.toFixed(0)} MiB at most during the second, ${after.toFixed(0)} MiB after it`);
+      console.log(
+        `200 slow bodies: RSS ${fresh.toFixed(0)} MiB fresh, ${before.toFixed(0)} MiB after a first round, ${during.toFixed(0)} MiB at most during the second, ${after.toFixed(0)} MiB after it`,
+      );
       expect(during).toBeGreaterThan(before + 20);
       // What one round held (60 to 100 MiB) is given back, within the noise of the allocators (±15 MiB).
       expect(after).toBeLessThanOrEqual(before + 25);
@@ -105,7 +128,10 @@ describe('time limits', () => {
 
   it('answers 408 to headers that never end', async () => {
     running = await startSimulator({ headersTimeoutMs: 150, bodyTimeoutMs: 300 });
-    const { received, socket } = await sendAndWaitForClose(running.url, `GET /v1/products/${DEMO.productP13} HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1\r\n`);
+    const { received, socket } = await sendAndWaitForClose(
+      running.url,
+      `GET /v1/products/${DEMO.productP13} HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1\r\n`,
+    );
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
     expect(socket.destroyed).toBe(true);
   });
@@ -113,22 +139,41 @@ describe('time limits', () => {
   it('still serves a request that arrives within the limits on the same server', async () => {
     running = await startSimulator({ headersTimeoutMs: 150, bodyTimeoutMs: 300 });
     const token = await mintToken(running.url);
-    expect((await fetch(`${running.url}/v1/products/${DEMO.productP13}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${running.url}/v1/products/${DEMO.productP13}`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a body timeout shorter than the headers timeout, which it includes', async () => {
-    await expect(startSimulator({ headersTimeoutMs: 2_000, bodyTimeoutMs: 1_000 })).rejects.toThrow(/cannot be shorter than the headers timeout/);
+    await expect(startSimulator({ headersTimeoutMs: 2_000, bodyTimeoutMs: 1_000 })).rejects.toThrow(
+      /cannot be shorter than the headers timeout/,
+    );
     await expect(startSimulator({ bodyTimeoutMs: 0 })).rejects.toThrow(/bodyTimeoutMs must be a whole number/);
   });
 
   it('holds a request at most 60 s whatever fault-rule delays and Prefer: delay add up to', async () => {
     const sim = await startTestSimulator({ logLevel: 'silent' });
-    const rules = [{ operationId: 'getProduct', delayMs: 40_000 }, { operationId: '*', delayMs: 40_000 }];
-    expect((await sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', body: { rules } })).statusCode).toBe(200);
+    const rules = [
+      { operationId: 'getProduct', delayMs: 40_000 },
+      { operationId: '*', delayMs: 40_000 },
+    ];
+    expect((await sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', body: { rules } })).statusCode).toBe(
+      200,
+    );
     const token = await sim.token();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let status: number | undefined;
-    const pending = sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, auth: token, headers: { prefer: 'delay=40000' } }).then((res) => { status = res.statusCode; });
+    const pending = sim
+      .request({
+        method: 'GET',
+        url: `/v1/products/${DEMO.productP13}`,
+        auth: token,
+        headers: { prefer: 'delay=40000' },
+      })
+      .then((res) => {
+        status = res.statusCode;
+      });
     // The request reaches its one timer after real asynchronous work (the token's signature check).
     while (vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(59_999);

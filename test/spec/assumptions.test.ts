@@ -8,7 +8,9 @@ const contract = await loadContract();
 describe('the assumptions table', () => {
   it('is what docs/assumptions.md holds', () => {
     const committed = readFileSync(new URL('../../docs/assumptions.md', import.meta.url), 'utf8');
-    expect(committed, 'run `npx gas-harness spec assumptions > docs/assumptions.md`').toBe(renderAssumptions(contract.assumptions));
+    expect(committed, 'run `npx gas-harness spec assumptions > docs/assumptions.md`').toBe(
+      renderAssumptions(contract.assumptions),
+    );
   });
 
   it('gives one sentence of reasoning for every assumption', () => {
@@ -19,11 +21,25 @@ describe('the assumptions table', () => {
   });
 
   it('marks every status the seed does not state, and the permission of every operation', () => {
-    const undocumentedSuccess = ['deleteCoverageArea', 'updateOrderEta', 'upsertUser', 'getUserProfile', 'createBrand', 'getProduct', 'upsertMerchant', 'incrementOrderCounter', 'receiveAppEvent'];
+    const undocumentedSuccess = [
+      'deleteCoverageArea',
+      'updateOrderEta',
+      'upsertUser',
+      'getUserProfile',
+      'createBrand',
+      'getProduct',
+      'upsertMerchant',
+      'incrementOrderCounter',
+      'receiveAppEvent',
+    ];
     for (const op of contract.operations) {
       for (const r of op.responses.values()) {
-        const statedBySeed = op.id === 'updateMerchantProvider' ? ![413, 415, 503, 507].includes(r.status)
-          : r.status === 401 || r.status === 403 || (r.status === op.successStatus && !undocumentedSuccess.includes(op.id));
+        const statedBySeed =
+          op.id === 'updateMerchantProvider'
+            ? ![413, 415, 503, 507].includes(r.status)
+            : r.status === 401 ||
+              r.status === 403 ||
+              (r.status === op.successStatus && !undocumentedSuccess.includes(op.id));
         expect(Boolean(r.assumed), `${op.id} ${r.status}`).toBe(!statedBySeed);
       }
       if (op.security.scheme === 'bearer') expect(op.security.assumed, op.id).toBeTruthy();

@@ -6,9 +6,15 @@ const id = (method: string, path: string) => contract.match(method, path)?.opera
 
 describe('the operation matcher', () => {
   it('finds the operation a method and path call, with its path parameters', () => {
-    const match = contract.match('PUT', '/v1/merchants/3f9a6c1e-2b7d-4e8a-9c5f-1d2e3f4a5b6c/providers/8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f?x=1');
+    const match = contract.match(
+      'PUT',
+      '/v1/merchants/3f9a6c1e-2b7d-4e8a-9c5f-1d2e3f4a5b6c/providers/8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f?x=1',
+    );
     expect(match?.operation.id).toBe('updateMerchantProvider');
-    expect(match?.params).toEqual({ merchantId: '3f9a6c1e-2b7d-4e8a-9c5f-1d2e3f4a5b6c', merchantProviderId: '8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f' });
+    expect(match?.params).toEqual({
+      merchantId: '3f9a6c1e-2b7d-4e8a-9c5f-1d2e3f4a5b6c',
+      merchantProviderId: '8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    });
     expect(id('put', '/v1/categories/c1')).toBe('updateCategory');
   });
 

@@ -18,14 +18,23 @@ describe('telling documented rules from assumed ones', () => {
   });
 
   it('calls a status assumed when the spec assumes it, its condition or its trigger', () => {
-    expect(statusBasis(op('getProduct'), 404, 200, [])).toMatchObject({ basis: 'assumed', reason: 'An unknown product is 404.' });
-    expect(statusBasis(op('updateMerchantProvider'), 409, 204, []).reason).toMatch(/another provider of the same merchant/);
+    expect(statusBasis(op('getProduct'), 404, 200, [])).toMatchObject({
+      basis: 'assumed',
+      reason: 'An unknown product is 404.',
+    });
+    expect(statusBasis(op('updateMerchantProvider'), 409, 204, []).reason).toMatch(
+      /another provider of the same merchant/,
+    );
     expect(statusBasis(op('updateMerchantProvider'), 403, 204, []).reason).toMatch(/scope/);
     const negativePriority = contract.validators.body('updateMerchantProvider', { priority: -1 });
-    expect(statusBasis(op('updateMerchantProvider'), 422, 204, negativePriority).reason).toMatch(/negative one is rejected/);
+    expect(statusBasis(op('updateMerchantProvider'), 422, 204, negativePriority).reason).toMatch(
+      /negative one is rejected/,
+    );
     const unknownProperty = contract.validators.body('updateMerchantProvider', { colour: 'blue' });
     expect(statusBasis(op('updateMerchantProvider'), 400, 204, unknownProperty).basis).toBe('documented');
-    expect(contract.validators.params('updateMerchantProvider', { merchantId: UUID, merchantProviderId: UUID })).toEqual([]);
+    expect(
+      contract.validators.params('updateMerchantProvider', { merchantId: UUID, merchantProviderId: UUID }),
+    ).toEqual([]);
   });
 
   it('calls a body check assumed when the body or its schema is', () => {

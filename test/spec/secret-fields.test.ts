@@ -15,22 +15,47 @@ describe('secret fields', () => {
   });
 
   it('cover the names a free-form message uses for secrets, and not ordinary fields', () => {
-    for (const name of ['tokenPush', 'credentials', 'Authorization', 'access_token', 'pushToken', 'dbPassword', 'client-secret', 'X-Api-Key']) expect(isSecretField(name), name).toBe(true);
-    for (const name of ['name', 'email', 'idMensagem', 'merchantId', 'priority', 'deviceId']) expect(isSecretField(name), name).toBe(false);
+    for (const name of [
+      'tokenPush',
+      'credentials',
+      'Authorization',
+      'access_token',
+      'pushToken',
+      'dbPassword',
+      'client-secret',
+      'X-Api-Key',
+    ])
+      expect(isSecretField(name), name).toBe(true);
+    for (const name of ['name', 'email', 'idMensagem', 'merchantId', 'priority', 'deviceId'])
+      expect(isSecretField(name), name).toBe(false);
   });
 });
 
 describe('redaction', () => {
   it('redacts a secret field whatever its type, keeps flags and the keys of an object', () => {
-    const value = { credentials: 'x', other: { credentials: 12345678 }, list: [{ tokenPush: ['a'] }], auth: { clientSecret: { deep: 'y' } }, passwordChangePending: true, card: { credentials: { type: 'cielo', sellerId: 's' } } };
+    const value = {
+      credentials: 'x',
+      other: { credentials: 12345678 },
+      list: [{ tokenPush: ['a'] }],
+      auth: { clientSecret: { deep: 'y' } },
+      passwordChangePending: true,
+      card: { credentials: { type: 'cielo', sellerId: 's' } },
+    };
     expect(redactValue(value)).toEqual({
-      credentials: REDACTED, other: { credentials: REDACTED }, list: [{ tokenPush: REDACTED }], auth: { clientSecret: { deep: REDACTED } }, passwordChangePending: true,
+      credentials: REDACTED,
+      other: { credentials: REDACTED },
+      list: [{ tokenPush: REDACTED }],
+      auth: { clientSecret: { deep: REDACTED } },
+      passwordChangePending: true,
       card: { credentials: { type: REDACTED, sellerId: REDACTED } },
     });
   });
 
   it('redacts JWT-shaped values and known secrets inside any string, at any depth', () => {
-    expect(redactValue({ a: [{ b: `token ${JWT} here` }], c: 'key-0123456789 in text' }, ['key-0123456789'])).toEqual({ a: [{ b: `token ${REDACTED} here` }], c: `${REDACTED} in text` });
+    expect(redactValue({ a: [{ b: `token ${JWT} here` }], c: 'key-0123456789 in text' }, ['key-0123456789'])).toEqual({
+      a: [{ b: `token ${REDACTED} here` }],
+      c: `${REDACTED} in text`,
+    });
     expect(redactSecrets(`curl -H 'authorization: bearer abc.def' /v1/x/${JWT}`, [])).not.toMatch(/abc\.def|eyJ/);
   });
 

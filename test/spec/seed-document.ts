@@ -4,11 +4,23 @@ import { fileURLToPath } from 'node:url';
 
 export const SEED_PATH = fileURLToPath(new URL('../../../shared/seed/gas-ordering-platform-api.md', import.meta.url));
 
-export interface SeedField { resource: string; name: string; type: string }
-export interface SeedEndpoint { operation: string; method: string; path: string }
+export interface SeedField {
+  resource: string;
+  name: string;
+  type: string;
+}
+export interface SeedEndpoint {
+  operation: string;
+  method: string;
+  path: string;
+}
 
 /** Splits a Markdown table row into its trimmed cells. */
-const cells = (line: string) => line.split('|').slice(1, -1).map((c) => c.trim());
+const cells = (line: string) =>
+  line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
 
 export function readSeed(): { fields: SeedField[]; endpoints: SeedEndpoint[] } {
   const lines = readFileSync(SEED_PATH, 'utf8').split('\n');
@@ -30,7 +42,11 @@ export function readSeed(): { fields: SeedField[]; endpoints: SeedEndpoint[] } {
         fields.push({ resource, name: (row[0] ?? '').replace(/`/g, ''), type: row[1] ?? '' });
       }
       if (section === 'Endpoints' && header[0] === 'Operation') {
-        endpoints.push({ operation: row[0] ?? '', method: row[1] ?? '', path: (row[2] ?? '').replace(/\s*\(.*\)$/, '') });
+        endpoints.push({
+          operation: row[0] ?? '',
+          method: row[1] ?? '',
+          path: (row[2] ?? '').replace(/\s*\(.*\)$/, ''),
+        });
       }
     }
     i--;

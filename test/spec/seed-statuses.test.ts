@@ -30,7 +30,11 @@ const SEED_NAMES: Record<string, string[]> = {
   'user profile read': ['getUserProfile'],
   'application event intake': ['receiveAppEvent'],
 };
-const SHAPES: Record<string, ErrorShape> = { 'Error list': 'errorList', 'Failure object': 'failure', 'Problem details': 'problem' };
+const SHAPES: Record<string, ErrorShape> = {
+  'Error list': 'errorList',
+  'Failure object': 'failure',
+  'Problem details': 'problem',
+};
 const BODIES: Record<string, string> = { 'Error list': 'errorList', 'empty JSON': 'empty' };
 
 /** Rows of the Markdown table that follows `heading` (a line that starts with it). */
@@ -40,7 +44,13 @@ function tableAfter(heading: string): string[][] {
   expect(start, `the seed has no "${heading}"`).toBeGreaterThanOrEqual(0);
   const rows: string[][] = [];
   let i = lines.findIndex((l, n) => n >= start && l.startsWith('|')) + 2;
-  for (; lines[i]?.startsWith('|'); i++) rows.push((lines[i] ?? '').split('|').slice(1, -1).map((c) => c.trim()));
+  for (; lines[i]?.startsWith('|'); i++)
+    rows.push(
+      (lines[i] ?? '')
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   return rows;
 }
 
@@ -73,7 +83,9 @@ describe('statuses and error shapes the seed states', () => {
   });
 
   it('keeps 401 and 403 documented wherever an operation answers them', () => {
-    expect(seed).toContain('For all operations, 401 means missing or invalid token and 403 means valid token without permission.');
+    expect(seed).toContain(
+      'For all operations, 401 means missing or invalid token and 403 means valid token without permission.',
+    );
     for (const operation of contract.operations) {
       for (const status of [401, 403]) {
         const response = operation.responses.get(status);
@@ -100,9 +112,12 @@ describe('statuses and error shapes the seed states', () => {
             // The event intake's failures are problem details, 401 and 403 included ("Failures return the problem-details error shape").
             // Elsewhere they are the empty object, except the user operations' 403, a failure object like their other failures.
             if (shape !== 'problem' && (response.status === 401 || response.status === 403)) {
-              expect(response.shape, `${id} ${response.status}`).toBe(shape === 'failure' && response.status === 403 ? 'failure' : 'empty');
+              expect(response.shape, `${id} ${response.status}`).toBe(
+                shape === 'failure' && response.status === 403 ? 'failure' : 'empty',
+              );
               // The seed states the empty body for the provider update only.
-              if (id !== 'updateMerchantProvider') expect(response.assumedBody, `${id} ${response.status}: the {} body is a choice`).toBeDefined();
+              if (id !== 'updateMerchantProvider')
+                expect(response.assumedBody, `${id} ${response.status}: the {} body is a choice`).toBeDefined();
               continue;
             }
             expect(response.shape, `${id} ${response.status} contradicts the seed's ${shapeName}`).toBe(shape);
@@ -114,10 +129,11 @@ describe('statuses and error shapes the seed states', () => {
     expect(covered.size).toBe(12);
   });
 
-  it('marks the choices around the stated shapes assumed: the problem details media type, ErrorList\'s required errors, the counter\'s credentials', () => {
+  it("marks the choices around the stated shapes assumed: the problem details media type, ErrorList's required errors, the counter's credentials", () => {
     const intake = op('receiveAppEvent');
     for (const response of intake.responses.values()) {
-      if (response.status >= 400) expect(response.assumedMediaType, `receiveAppEvent ${response.status}`).toMatch(/application\/problem\+json/);
+      if (response.status >= 400)
+        expect(response.assumedMediaType, `receiveAppEvent ${response.status}`).toMatch(/application\/problem\+json/);
     }
     const schemas = (contract.raw.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
     expect(schemas.ErrorList?.['x-assumed-required']).toMatch(/states no required field/);

@@ -28,12 +28,17 @@ export interface BrokenTarget {
   close(): Promise<void>;
 }
 
-export async function startBrokenTarget(options: { upstream: string; operationId: string; defect: Defect }): Promise<BrokenTarget> {
+export async function startBrokenTarget(options: {
+  upstream: string;
+  operationId: string;
+  defect: Defect;
+}): Promise<BrokenTarget> {
   const contract = await loadContract();
   const op = contract.operationsById.get(options.operationId);
   if (!op) throw new Error(`unknown operation ${options.operationId}`);
   const pattern = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-  const isTarget = (req: IncomingMessage) => req.method === op.method && pattern.test((req.url ?? '').split('?')[0] ?? '');
+  const isTarget = (req: IncomingMessage) =>
+    req.method === op.method && pattern.test((req.url ?? '').split('?')[0] ?? '');
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,7 +48,9 @@ export async function startBrokenTarget(options: { upstream: string; operationId
         const body = Buffer.concat(chunks);
         const broken = isTarget(req);
         if (broken && options.defect === 'serverError') {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] }));
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] }));
           return;
         }
         if (broken && options.defect === 'undocumentedStatus') {
@@ -51,12 +58,20 @@ export async function startBrokenTarget(options: { upstream: string; operationId
           return;
         }
         if (broken && options.defect === 'ignoreAuth') {
-          res.writeHead(op.successStatus, op.responses.get(op.successStatus)?.schema ? { 'content-type': 'application/json' } : {});
-          res.end(op.responses.get(op.successStatus)?.schema ? JSON.stringify(((op.responses.get(op.successStatus)?.schema?.examples as unknown[]) ?? [{}])[0]) : undefined);
+          res.writeHead(
+            op.successStatus,
+            op.responses.get(op.successStatus)?.schema ? { 'content-type': 'application/json' } : {},
+          );
+          res.end(
+            op.responses.get(op.successStatus)?.schema
+              ? JSON.stringify(((op.responses.get(op.successStatus)?.schema?.examples as unknown[]) ?? [{}])[0])
+              : undefined,
+          );
           return;
         }
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
         const upstream = await request(`${options.upstream}${req.url ?? '/'}`, {
           method: (req.method ?? 'GET') as 'GET',
           headers,
@@ -68,17 +83,30 @@ export async function startBrokenTarget(options: { upstream: string; operationId
           text = JSON.stringify({ ...parsed, echoedAuthorization: req.headers.authorization ?? '' });
         }
         if (broken && options.defect === 'wrongFieldType' && text) {
-          text = JSON.stringify(JSON.parse(text, (key, value: unknown) => ((key === 'id' || key === 'name') && typeof value === 'string' ? 12345 : value)));
+          text = JSON.stringify(
+            JSON.parse(text, (key, value: unknown) =>
+              (key === 'id' || key === 'name') && typeof value === 'string' ? 12345 : value,
+            ),
+          );
         }
         const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
-        if ((broken && options.defect === 'echoToken') && !out['content-type']) out['content-type'] = 'application/json';
-        const otherSuccess = broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
+        for (const [k, v] of Object.entries(upstream.headers))
+          if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+        if (broken && options.defect === 'echoToken' && !out['content-type']) out['content-type'] = 'application/json';
+        const otherSuccess =
+          broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
         if (broken && options.defect === 'ruleBreakAs400' && upstream.statusCode === 422) {
           res.writeHead(400, out).end(text);
           return;
         }
-        res.writeHead((broken && options.defect === 'echoToken' && upstream.statusCode === 204) || otherSuccess ? 200 : upstream.statusCode, out).end(text);
+        res
+          .writeHead(
+            (broken && options.defect === 'echoToken' && upstream.statusCode === 204) || otherSuccess
+              ? 200
+              : upstream.statusCode,
+            out,
+          )
+          .end(text);
       })().catch((error: unknown) => {
         res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
       });
@@ -88,9 +116,10 @@ export async function startBrokenTarget(options: { upstream: string; operationId
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,7 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { createAdminClient, type TargetProfile } from '../../client/index.ts';
 import type { AdminCollectionName } from '../../spec/index.ts';
 
-const ALL_SCOPES = ['payments:write', 'customers:write', 'consumers:write', 'dealers:write', 'users:write', 'users:read', 'catalog:write', 'catalog:read', 'integration:write'];
+const ALL_SCOPES = [
+  'payments:write',
+  'customers:write',
+  'consumers:write',
+  'dealers:write',
+  'users:write',
+  'users:read',
+  'catalog:write',
+  'catalog:read',
+  'integration:write',
+];
 
 interface DemoRecord {
   id: string;
@@ -16,9 +26,14 @@ interface DemoRecord {
 }
 
 /** A profile for `deploymentUrl`, whose records live in `simulatorUrl`'s default tenant (or `tenant`). */
-export async function deploymentProfile(simulatorUrl: string, deploymentUrl: string, options: { deletableAreas?: number; tenant?: string } = {}): Promise<TargetProfile> {
+export async function deploymentProfile(
+  simulatorUrl: string,
+  deploymentUrl: string,
+  options: { deletableAreas?: number; tenant?: string } = {},
+): Promise<TargetProfile> {
   const admin = createAdminClient({ baseUrl: simulatorUrl, ...(options.tenant ? { tenant: options.tenant } : {}) });
-  const mint = async (claims: Record<string, unknown>): Promise<string> => (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
+  const mint = async (claims: Record<string, unknown>): Promise<string> =>
+    (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   const { collections } = await admin.getState();
   const first = (collection: AdminCollectionName, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
     // The demo dataset's records of these collections all have an id (and their parent's id).
@@ -37,7 +52,10 @@ export async function deploymentProfile(simulatorUrl: string, deploymentUrl: str
   const deletable: string[] = [];
   for (let i = 0; i < (options.deletableAreas ?? 12); i++) {
     const coverageAreaId = randomUUID();
-    await admin.setProviderState({ state: 'a coverage area {coverageAreaId} exists for dealer {dealerId}', params: { dealerId, coverageAreaId } });
+    await admin.setProviderState({
+      state: 'a coverage area {coverageAreaId} exists for dealer {dealerId}',
+      params: { dealerId, coverageAreaId },
+    });
     deletable.push(coverageAreaId);
   }
   const value = async (claims: Record<string, unknown>) => ({ value: await mint(claims) });
@@ -48,9 +66,21 @@ export async function deploymentProfile(simulatorUrl: string, deploymentUrl: str
       tokenWithoutPermission: { value: await mint({ scopes: [] }) },
       expiredToken: await value({ expiresInSeconds: -120 }),
       bound: {
-        dealerId: { id: dealerId, token: await value({ dealerId }), otherToken: await value({ dealerId: randomUUID() }) },
-        merchantId: { id: merchantId, token: await value({ merchantId }), otherToken: await value({ merchantId: randomUUID() }) },
-        consumerId: { id: consumerId, token: await value({ consumerId }), otherToken: await value({ consumerId: randomUUID() }) },
+        dealerId: {
+          id: dealerId,
+          token: await value({ dealerId }),
+          otherToken: await value({ dealerId: randomUUID() }),
+        },
+        merchantId: {
+          id: merchantId,
+          token: await value({ merchantId }),
+          otherToken: await value({ merchantId: randomUUID() }),
+        },
+        consumerId: {
+          id: consumerId,
+          token: await value({ consumerId }),
+          otherToken: await value({ consumerId: randomUUID() }),
+        },
         userId: { id: userId, token: await value({ sub: userId }), otherToken: await value({ sub: randomUUID() }) },
       },
     },

@@ -20,17 +20,25 @@ export async function startHiddenAdminDeployment(upstream: string): Promise<Depl
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if ((req.url ?? '').startsWith('/__sim')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"code":"NotFound","target":"path","message":"No route."}]}');
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"errors":[{"code":"NotFound","target":"path","message":"No route."}]}');
         return;
       }
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value;
       const body = Buffer.concat(chunks);
-      request(`${upstream}${req.url ?? '/'}`, { method: (req.method ?? 'GET') as 'GET', headers, body: body.length > 0 ? body : undefined })
+      request(`${upstream}${req.url ?? '/'}`, {
+        method: (req.method ?? 'GET') as 'GET',
+        headers,
+        body: body.length > 0 ? body : undefined,
+      })
         .then(async (answer) => {
           const bytes = Buffer.from(await answer.body.arrayBuffer());
           const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string' && !HOP_BY_HOP.has(name)) out[name] = value;
+          for (const [name, value] of Object.entries(answer.headers))
+            if (typeof value === 'string' && !HOP_BY_HOP.has(name)) out[name] = value;
           res.writeHead(answer.statusCode, out).end(bytes);
         })
         .catch((error: unknown) => {
@@ -42,9 +50,10 @@ export async function startHiddenAdminDeployment(upstream: string): Promise<Depl
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

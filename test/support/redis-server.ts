@@ -6,7 +6,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-export const REDIS_BINARY = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined;
+export const REDIS_BINARY =
+  spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined;
 
 /** Why the Redis tests are skipped, or undefined when they run; throws when services are required. */
 export function redisSkipReason(): string | undefined {
@@ -40,7 +41,11 @@ export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn(REDIS_BINARY ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(
+      REDIS_BINARY ?? 'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child = started;
     await new Promise<void>((resolve, reject) => {
       let out = '';

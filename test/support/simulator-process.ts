@@ -23,14 +23,27 @@ export interface SimulatorProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startSimulatorProcess(args: string[], env: Record<string, string> = {}, { built = false } = {}): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, [...(built ? [BUILT_CLI] : ['--import', 'tsx', CLI]), 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
-  });
+export async function startSimulatorProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  { built = false } = {},
+): Promise<SimulatorProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(built ? [BUILT_CLI] : ['--import', 'tsx', CLI]), 'simulate', '--port', '0', '--log-level', 'warn', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    },
+  );
   let printed = '';
   let logged = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => { printed += chunk; });
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => { logged += chunk; });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    printed += chunk;
+  });
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    logged += chunk;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -50,7 +63,8 @@ export async function startSimulatorProcess(args: string[], env: Record<string, 
     child,
     stderr: () => printed,
     stdout: () => logged,
-    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024,
+    rssMiB: () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);

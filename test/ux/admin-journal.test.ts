@@ -10,8 +10,20 @@ describe('admin API as the console uses it', () => {
     const missing = await sim.simulator.app.inject({ method: 'GET', url: '/__sim/requests' });
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['www-authenticate']).toBeUndefined();
-    expect(missing.json()).toEqual({ errors: [{ code: 'AdminKeyRequired', target: 'header.X-Sim-Admin-Key', message: expect.stringContaining('needs the X-Sim-Admin-Key header') }] });
-    const wrong = await sim.simulator.app.inject({ method: 'GET', url: '/__sim/requests', headers: { 'x-sim-admin-key': 'k-9999999999' } });
+    expect(missing.json()).toEqual({
+      errors: [
+        {
+          code: 'AdminKeyRequired',
+          target: 'header.X-Sim-Admin-Key',
+          message: expect.stringContaining('needs the X-Sim-Admin-Key header'),
+        },
+      ],
+    });
+    const wrong = await sim.simulator.app.inject({
+      method: 'GET',
+      url: '/__sim/requests',
+      headers: { 'x-sim-admin-key': 'k-9999999999' },
+    });
     expect(wrong.json().errors[0].message).toMatch(/does not match/);
     expect(wrong.body).not.toContain('k-0123456789');
   });
@@ -25,12 +37,23 @@ describe('admin API as the console uses it', () => {
     await sim.request({ method: 'GET', url: `/v1/products/${DEMO.productP13}`, headers: { prefer: 'code=500' } });
     const { requests } = (await sim.simulator.app.inject({ method: 'GET', url: '/__sim/requests' })).json();
     const [, unauthenticated, invalid, simulated] = requests;
-    expect(unauthenticated.refusal).toEqual({ code: 'Unauthenticated', target: 'header.Authorization', message: expect.any(String), basis: 'documented' });
+    expect(unauthenticated.refusal).toEqual({
+      code: 'Unauthenticated',
+      target: 'header.Authorization',
+      message: expect.any(String),
+      basis: 'documented',
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.refusal).toMatchObject({ code: 'RuleViolated', target: 'body.email', basis: 'assumed' });
     expect(invalid.refusal.why).toEqual(expect.any(String));
-    expect(simulated).toMatchObject({ status: 500, simulated: true, refusal: { code: 'SimulatedStatus', target: 'header.Prefer' } });
-    const since = (await sim.simulator.app.inject({ method: 'GET', url: `/__sim/requests?since=${invalid.seq}` })).json();
+    expect(simulated).toMatchObject({
+      status: 500,
+      simulated: true,
+      refusal: { code: 'SimulatedStatus', target: 'header.Prefer' },
+    });
+    const since = (
+      await sim.simulator.app.inject({ method: 'GET', url: `/__sim/requests?since=${invalid.seq}` })
+    ).json();
     expect(since.requests.map((r: { seq: number }) => r.seq)).toEqual([simulated.seq]);
   });
 
@@ -38,7 +61,12 @@ describe('admin API as the console uses it', () => {
     sim = await startTestSimulator();
     const { operations } = (await sim.simulator.app.inject({ method: 'GET', url: '/__sim/operations' })).json();
     const getProduct = operations.find((op: { operationId: string }) => op.operationId === 'getProduct');
-    expect(getProduct).toMatchObject({ method: 'GET', path: '/v1/products/{productId}', auth: 'bearer', scopes: ['catalog:read'] });
+    expect(getProduct).toMatchObject({
+      method: 'GET',
+      path: '/v1/products/{productId}',
+      auth: 'bearer',
+      scopes: ['catalog:read'],
+    });
     expect(getProduct.statuses.map((s: { status: number }) => s.status)).toContain(200);
   });
 });

@@ -11,8 +11,11 @@ export const BROWSER_MISSING = !existsSync(CHROMIUM_PATH);
 const REQUIRED = process.env.GAS_REQUIRE_BROWSER === '1';
 
 if (BROWSER_MISSING) {
-  if (REQUIRED) throw new Error(`GAS_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
-  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set GAS_CHROMIUM)`);
+  if (REQUIRED)
+    throw new Error(`GAS_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+  console.warn(
+    `browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set GAS_CHROMIUM)`,
+  );
 }
 
 /** Screenshots for docs/ are taken only when asked, so ordinary runs leave the tree clean. */
@@ -22,6 +25,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-gpu',
+    ],
   });
 }

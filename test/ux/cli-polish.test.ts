@@ -36,7 +36,9 @@ describe('the CLI', () => {
     for (const args of [['simulate'], ['mock'], ['proxy', '--target', 'http://127.0.0.1:9']]) {
       const result = await runCli([...args, '--port', String(busyPort)]);
       expect(result.code, args[0]).toBe(2);
-      expect(result.stderr.trim(), args[0]).toBe(`gas-harness: port ${busyPort} on 127.0.0.1 is in use: stop what listens there, or pick another with --port (0: any free port)`);
+      expect(result.stderr.trim(), args[0]).toBe(
+        `gas-harness: port ${busyPort} on 127.0.0.1 is in use: stop what listens there, or pick another with --port (0: any free port)`,
+      );
       expect(result.stdout, args[0]).toBe('');
     }
   }, 60_000);
@@ -44,7 +46,9 @@ describe('the CLI', () => {
   it('refuses a --cors value that is no origin', async () => {
     const result = await runCli(['simulate', '--port', '0', '--cors', 'http://localhost:5173/app']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--cors http://localhost:5173/app: an origin has no path or trailing slash (did you mean http://localhost:5173?)');
+    expect(result.stderr).toContain(
+      '--cors http://localhost:5173/app: an origin has no path or trailing slash (did you mean http://localhost:5173?)',
+    );
   });
 
   it('writes no escape code when its output is not a terminal', async () => {
@@ -59,13 +63,32 @@ describe('the CLI', () => {
   it('writes the HTML reports of scenarios run and fuzz', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gas-html-cli-'));
     try {
-      const scenarios = await runCli(['scenarios', 'run', '--filter', 'get-product', '--html', join(dir, 'scenarios.html')]);
+      const scenarios = await runCli([
+        'scenarios',
+        'run',
+        '--filter',
+        'get-product',
+        '--html',
+        join(dir, 'scenarios.html'),
+      ]);
       expect(scenarios.code, scenarios.stderr).toBe(0);
       expect(scenarios.stdout).toContain(`wrote ${join(dir, 'scenarios.html')}`);
       const scenarioPage = readFileSync(join(dir, 'scenarios.html'), 'utf8');
       expect(scenarioPage).toContain('<span class="verdict passed">PASSED</span>');
       expect(scenarioPage).toContain('id="op-getProduct"');
-      const fuzz = await runCli(['fuzz', '--operations', 'getProduct', '--runs', '2', '--seed', '5', '--out', join(dir, 'fuzz-failures'), '--html', join(dir, 'fuzz.html')]);
+      const fuzz = await runCli([
+        'fuzz',
+        '--operations',
+        'getProduct',
+        '--runs',
+        '2',
+        '--seed',
+        '5',
+        '--out',
+        join(dir, 'fuzz-failures'),
+        '--html',
+        join(dir, 'fuzz.html'),
+      ]);
       expect(fuzz.code, fuzz.stderr).toBe(0);
       const fuzzPage = readFileSync(join(dir, 'fuzz.html'), 'utf8');
       expect(fuzzPage).toContain('<b>5</b>seed');

@@ -11,23 +11,40 @@ import { BROWSER_MISSING, launchBrowser, UPDATE_SCREENSHOTS } from './browser.ts
 const APP_PAGE = '<!doctype html><title>partner app</title><h1>partner app</h1>';
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
-interface AppAnswer { status: number; body: string; error?: string }
+interface AppAnswer {
+  status: number;
+  body: string;
+  error?: string;
+}
 
 /** Sends a request from the app page, through the browser's CORS checks. */
-function sendFromApp(app: Page, url: string, init: { method: string; token?: string; body?: unknown }): Promise<AppAnswer> {
-  return app.evaluate(async ({ url, init }) => {
-    try {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      const response = await fetch(url, { method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-      return { status: response.status, body: await response.text() };
-    } catch (error) {
-      return { status: 0, body: '', error: String(error) };
-    }
-  }, { url, init });
+function sendFromApp(
+  app: Page,
+  url: string,
+  init: { method: string; token?: string; body?: unknown },
+): Promise<AppAnswer> {
+  return app.evaluate(
+    async ({ url, init }) => {
+      try {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (init.token) headers.authorization = `Bearer ${init.token}`;
+        const response = await fetch(url, {
+          method: init.method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+        return { status: response.status, body: await response.text() };
+      } catch (error) {
+        return { status: 0, body: '', error: String(error) };
+      }
+    },
+    { url, init },
+  );
 }
 
 describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
@@ -44,7 +61,9 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
   beforeAll(async () => {
     simulator = await createSimulator();
     simulatorUrl = await simulator.listen({ host: '127.0.0.1', port: 0 });
-    appServer = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE));
+    appServer = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE),
+    );
     appUrl = await listen(appServer);
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -70,13 +89,21 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     expect(token).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await consolePage.textContent('#token-expires')).toBe('600');
 
-    const accepted = await sendFromApp(app, customer('from-the-browser'), { method: 'PUT', token, body: { name: 'Bar do Zé', email: 'ze@example.com' } });
+    const accepted = await sendFromApp(app, customer('from-the-browser'), {
+      method: 'PUT',
+      token,
+      body: { name: 'Bar do Zé', email: 'ze@example.com' },
+    });
     expect(accepted).toEqual({ status: 204, body: '' });
   }, 60_000);
 
   it('shows a request refused through CORS in the live journal, with its rule and a curl without the token', async () => {
     await consolePage.click('nav button[data-view="journal"]');
-    const refused = await sendFromApp(app, customer('c-42'), { method: 'PUT', token, body: { name: 'Bar do Zé', email: 'not-an-email' } });
+    const refused = await sendFromApp(app, customer('c-42'), {
+      method: 'PUT',
+      token,
+      body: { name: 'Bar do Zé', email: 'not-an-email' },
+    });
     expect(refused.status).toBe(422);
     expect(JSON.parse(refused.body).errors[0].target).toBe('body.email');
 
@@ -120,24 +147,37 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     await consolePage.click('nav button[data-view="faults"]');
     await consolePage.click('#faults tbody tr button');
     await consolePage.locator('#faults tbody tr', { hasText: 'No fault rules' }).waitFor();
-    expect((await sendFromApp(app, customer('c-43'), { method: 'PUT', token, body: { name: 'Bar do Zé' } })).status).toBe(204);
+    expect(
+      (await sendFromApp(app, customer('c-43'), { method: 'PUT', token, body: { name: 'Bar do Zé' } })).status,
+    ).toBe(204);
   }, 60_000);
 
   it('browses the state per collection, downloads and uploads a snapshot, and resets it', async () => {
     await consolePage.click('nav button[data-view="state"]');
     await consolePage.click('#collections li:has-text("customers")');
-    await consolePage.waitForFunction(() => document.querySelector('#records')?.textContent?.includes('from-the-browser'));
+    await consolePage.waitForFunction(() =>
+      document.querySelector('#records')?.textContent?.includes('from-the-browser'),
+    );
 
     const [download] = await Promise.all([consolePage.waitForEvent('download'), consolePage.click('#download-state')]);
-    const snapshot = JSON.parse(readFileSync(await download.path(), 'utf8')) as { version: number; collections: Record<string, { id?: string }[]> };
+    const snapshot = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      version: number;
+      collections: Record<string, { id?: string }[]>;
+    };
     expect(snapshot.version).toBe(1);
     expect(snapshot.collections.customers?.some((c) => c.id === 'from-the-browser')).toBe(true);
 
     snapshot.collections.customers = [{ ...snapshot.collections.customers?.[0], id: 'uploaded-customer' }];
-    await consolePage.setInputFiles('#upload-state', { name: 'edited.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(snapshot)) });
+    await consolePage.setInputFiles('#upload-state', {
+      name: 'edited.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(snapshot)),
+    });
     await consolePage.locator('#state-message', { hasText: 'edited.json loaded' }).waitFor();
     await consolePage.click('#collections li:has-text("customers")');
-    await consolePage.waitForFunction(() => document.querySelector('#records')?.textContent?.includes('uploaded-customer'));
+    await consolePage.waitForFunction(() =>
+      document.querySelector('#records')?.textContent?.includes('uploaded-customer'),
+    );
     expect(await consolePage.textContent('#records')).not.toContain('from-the-browser');
 
     await consolePage.click('#reset-data');

@@ -6,7 +6,9 @@ import { DEMO } from '../simulator/sim-harness.ts';
 const PRODUCT = `/v1/products/${DEMO.productP13}`;
 const APP = 'http://localhost:5173';
 const preflight = (origin: string, url = PRODUCT, headers = 'authorization,content-type') => ({
-  method: 'OPTIONS' as const, url, headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': headers },
+  method: 'OPTIONS' as const,
+  url,
+  headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': headers },
 });
 
 describe('CORS', () => {

@@ -14,18 +14,59 @@ const KEY = 'partner-api-key-123456';
 function sampleReport(): ConformReport {
   const counts = { pass: 1, FAILURE: 1, DIVERGENCE: 1, skipped: 1 };
   return {
-    target: 'https://api.example', simulator: false, startedAt: '2026-11-23T10:00:00.000Z', durationMs: 4200, strict: false, seed: 7, fuzzRuns: 5,
+    target: 'https://api.example',
+    simulator: false,
+    startedAt: '2026-11-23T10:00:00.000Z',
+    durationMs: 4200,
+    strict: false,
+    seed: 7,
+    fuzzRuns: 5,
     checkers: [{ source: 'fuzz', durationMs: 4000, summary: '40 cases' }],
     rules: [
-      { source: 'fuzz', operationId: 'getProduct', rule: 'fuzz check not_a_server_error', verdict: 'FAILURE', basis: 'documented', expected: 'no 5xx', got: 'answered 500 <script>alert(1)</script>', where: `seed 1, path 0\ncurl -i -X GET 'https://api.example/v1/products/x' -H 'Authorization: Bearer ${TOKEN}' -H 'x-key: ${KEY}'` },
-      { source: 'scenarios', operationId: 'upsertCustomer', rule: 'scenario "rejects a bad e-mail"', verdict: 'DIVERGENCE', basis: 'assumed', why: 'the split between 400 and 422', expected: 'answers 422', got: 'got 400', where: 'scenarios/suites/customers.yaml:12' },
+      {
+        source: 'fuzz',
+        operationId: 'getProduct',
+        rule: 'fuzz check not_a_server_error',
+        verdict: 'FAILURE',
+        basis: 'documented',
+        expected: 'no 5xx',
+        got: 'answered 500 <script>alert(1)</script>',
+        where: `seed 1, path 0\ncurl -i -X GET 'https://api.example/v1/products/x' -H 'Authorization: Bearer ${TOKEN}' -H 'x-key: ${KEY}'`,
+      },
+      {
+        source: 'scenarios',
+        operationId: 'upsertCustomer',
+        rule: 'scenario "rejects a bad e-mail"',
+        verdict: 'DIVERGENCE',
+        basis: 'assumed',
+        why: 'the split between 400 and 422',
+        expected: 'answers 422',
+        got: 'got 400',
+        where: 'scenarios/suites/customers.yaml:12',
+      },
       { source: 'pact', operationId: 'getProduct', rule: 'pact interaction "a read"', verdict: 'pass' },
-      { source: 'pact', operationId: 'upsertUser', rule: 'pact interaction "a user"', verdict: 'skipped', skipReason: 'needs a provider state' },
+      {
+        source: 'pact',
+        operationId: 'upsertUser',
+        rule: 'pact interaction "a user"',
+        verdict: 'skipped',
+        skipReason: 'needs a provider state',
+      },
     ],
     totals: counts,
-    totalsBySource: { scenarios: { pass: 0, FAILURE: 0, DIVERGENCE: 1, skipped: 0 }, pact: { pass: 1, FAILURE: 0, DIVERGENCE: 0, skipped: 1 }, fuzz: { pass: 0, FAILURE: 1, DIVERGENCE: 0, skipped: 0 } },
+    totalsBySource: {
+      scenarios: { pass: 0, FAILURE: 0, DIVERGENCE: 1, skipped: 0 },
+      pact: { pass: 1, FAILURE: 0, DIVERGENCE: 0, skipped: 1 },
+      fuzz: { pass: 0, FAILURE: 1, DIVERGENCE: 0, skipped: 0 },
+    },
     notices: ['the target is not a simulator'],
-    coverage: { known: 4, checked: 3, percent: 75, minimum: 90, skipped: [{ reason: 'needs a provider state', rules: 1 }] },
+    coverage: {
+      known: 4,
+      checked: 3,
+      percent: 75,
+      minimum: 90,
+      skipped: [{ reason: 'needs a provider state', rules: 1 }],
+    },
     passed: false,
   };
 }
@@ -42,7 +83,9 @@ describe('HTML reports', () => {
     expect(html).toContain('<b>documented</b>');
     expect(html).toContain('<b>assumed</b> — the split between 400 and 422');
     expect(html).toContain('curl -i -X GET &#39;https://api.example/v1/products/x&#39;');
-    expect(html).toContain('npx gas-harness scenarios run scenarios/suites/customers.yaml --target https://api.example');
+    expect(html).toContain(
+      'npx gas-harness scenarios run scenarios/suites/customers.yaml --target https://api.example',
+    );
     expect(html).toContain('answered 500 &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain(TOKEN);
     expect(html).not.toContain(KEY);
@@ -52,28 +95,83 @@ describe('HTML reports', () => {
   it('renders the fuzz and scenario reports too', async () => {
     const { fuzzHtmlReport } = await import('../../fuzz/index.ts');
     const { scenarioHtmlReport } = await import('../../scenarios/index.ts');
-    const fuzzPage = renderHtmlReport(fuzzHtmlReport({
-      target: 'http://t', simulator: true, seed: 3, runs: 10, strict: false, checks: ['not_a_server_error'], executions: 30, durationMs: 1000, casesPerSecond: 30, ok: false, notes: [],
-      operations: [{ operationId: 'getProduct', cases: { positive: 10, negative: 10, auth: 10 }, skipped: [], durationMs: 900 }],
-      sequences: [],
-      failures: [{
-        operationId: 'getProduct', check: 'not_a_server_error', message: 'answered 500', divergence: false, source: 'positive', description: 'valid request', seed: 9, path: '0:1', shrinks: 2, runSeed: 3,
-        request: { method: 'GET', path: '/v1/products/x', headers: { authorization: `Bearer ${TOKEN}` } }, status: 500, curl: "curl -i 'http://t/v1/products/x'",
-      }],
-    }));
+    const fuzzPage = renderHtmlReport(
+      fuzzHtmlReport({
+        target: 'http://t',
+        simulator: true,
+        seed: 3,
+        runs: 10,
+        strict: false,
+        checks: ['not_a_server_error'],
+        executions: 30,
+        durationMs: 1000,
+        casesPerSecond: 30,
+        ok: false,
+        notes: [],
+        operations: [
+          { operationId: 'getProduct', cases: { positive: 10, negative: 10, auth: 10 }, skipped: [], durationMs: 900 },
+        ],
+        sequences: [],
+        failures: [
+          {
+            operationId: 'getProduct',
+            check: 'not_a_server_error',
+            message: 'answered 500',
+            divergence: false,
+            source: 'positive',
+            description: 'valid request',
+            seed: 9,
+            path: '0:1',
+            shrinks: 2,
+            runSeed: 3,
+            request: { method: 'GET', path: '/v1/products/x', headers: { authorization: `Bearer ${TOKEN}` } },
+            status: 500,
+            curl: "curl -i 'http://t/v1/products/x'",
+          },
+        ],
+      }),
+    );
     expect(fuzzPage).toContain('<span class="verdict failed">FAILED</span>');
     expect(fuzzPage).toContain('GET /v1/products/x');
     expect(fuzzPage).toContain('npx gas-harness fuzz --target http://t --seed 3 --operations getProduct');
     expect(fuzzPage).not.toContain(TOKEN);
-    const scenarioPage = renderHtmlReport(scenarioHtmlReport({
-      target: 'http://t', simulator: true, startedAt: '2026-11-23T10:00:00.000Z', durationMs: 50, passed: false,
-      summary: { suites: { passed: 0, failed: 1, skipped: 0 }, steps: { passed: 0, failed: 1, skipped: 0 }, documentedFailures: 1, assumedFailures: 0 },
-      coverage: { known: 1, ran: 1, percent: 100, skipped: [] },
-      suites: [{ name: 'products', file: '/x/products.yaml', outcome: 'failed', durationMs: 50, steps: [{
-        name: 'reads', line: 4, method: 'GET', path: '/v1/products/p', operationId: 'getProduct', outcome: 'failed', status: 500, durationMs: 3,
-        checks: [{ rule: 'getProduct answers 200', passed: false, actual: 'got 500', basis: 'documented' }],
-      }] }],
-    }));
+    const scenarioPage = renderHtmlReport(
+      scenarioHtmlReport({
+        target: 'http://t',
+        simulator: true,
+        startedAt: '2026-11-23T10:00:00.000Z',
+        durationMs: 50,
+        passed: false,
+        summary: {
+          suites: { passed: 0, failed: 1, skipped: 0 },
+          steps: { passed: 0, failed: 1, skipped: 0 },
+          documentedFailures: 1,
+          assumedFailures: 0,
+        },
+        coverage: { known: 1, ran: 1, percent: 100, skipped: [] },
+        suites: [
+          {
+            name: 'products',
+            file: '/x/products.yaml',
+            outcome: 'failed',
+            durationMs: 50,
+            steps: [
+              {
+                name: 'reads',
+                line: 4,
+                method: 'GET',
+                path: '/v1/products/p',
+                operationId: 'getProduct',
+                outcome: 'failed',
+                status: 500,
+                durationMs: 3,
+                checks: [{ rule: 'getProduct answers 200', passed: false, actual: 'got 500', basis: 'documented' }],
+              },
+            ],
+          },
+        ],
+      }),
+    );
     expect(scenarioPage).toContain('getProduct answers 200');
     expect(scenarioPage).toContain('GET /v1/products/p');
     expect(scenarioPage).toContain('/x/products.yaml:4');
@@ -83,7 +181,7 @@ describe('HTML reports', () => {
 const fixture = useBrokenTargets('gas-html-report-');
 
 describe.skipIf(BROWSER_MISSING)('the conform HTML report in a real browser', () => {
-  it('shows a real run\'s failures against a broken target, each with its rule, basis and replay', async () => {
+  it("shows a real run's failures against a broken target, each with its rule, basis and replay", async () => {
     const target = await fixture.broken('getProduct', 'serverError');
     const report = await conform({ target: target.url, fuzzRuns: 3, seed: PROPERTY_SEED });
     writeConformReports(report, fixture.out);
@@ -94,7 +192,9 @@ describe.skipIf(BROWSER_MISSING)('the conform HTML report in a real browser', ()
       const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
       // Offline: any request the page made would fail and be counted.
       const requests: string[] = [];
-      page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+      page.on('request', (request) => {
+        if (!request.url().startsWith('file:')) requests.push(request.url());
+      });
       await page.goto(`file://${file}`);
       expect(await page.textContent('h1')).toContain('FAILED');
       const failure = page.locator('#op-getProduct details.broken').first();

@@ -5,10 +5,13 @@ import { renderJunit } from '../../report/index.ts';
 import { startTestSimulator } from '../simulator/sim-harness.ts';
 
 describe('JUnit times', () => {
-  it('gives each conform suite its checker\'s measured time, shared among its rules', () => {
+  it("gives each conform suite its checker's measured time, shared among its rules", () => {
     const report = {
       strict: false,
-      checkers: [{ source: 'fuzz', durationMs: 3000, summary: '' }, { source: 'pact', durationMs: 500, summary: '' }],
+      checkers: [
+        { source: 'fuzz', durationMs: 3000, summary: '' },
+        { source: 'pact', durationMs: 500, summary: '' },
+      ],
       rules: [
         { source: 'fuzz', operationId: 'getProduct', rule: 'a', verdict: 'pass' },
         { source: 'fuzz', operationId: 'getProduct', rule: 'b', verdict: 'pass' },
@@ -27,7 +30,13 @@ describe('JUnit times', () => {
     try {
       const url = await sim.simulator.listen({ port: 0 });
       const { fuzz } = await import('../../fuzz/index.ts');
-      const report = await fuzz({ target: url, runs: 2, seed: 1, operations: ['getProduct'], checks: ['not_a_server_error', 'status_documented'] });
+      const report = await fuzz({
+        target: url,
+        runs: 2,
+        seed: 1,
+        operations: ['getProduct'],
+        checks: ['not_a_server_error', 'status_documented'],
+      });
       const measured = report.operations[0]?.durationMs ?? 0;
       expect(measured).toBeGreaterThan(0);
       const [suite] = fuzzJunitSuites(report);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createTerminal, type TerminalStream } from '../../cli/terminal.ts';
 
 function stream(isTTY: boolean): TerminalStream & { text: string } {
-  const out = { isTTY, columns: 100, text: '', write(chunk: string) { out.text += chunk; return true; } };
+  const out = {
+    isTTY,
+    columns: 100,
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+  };
   return out;
 }
 
@@ -32,7 +40,9 @@ describe('CLI progress and colour', () => {
     expect(progress.text).toContain('\r\x1b[K');
     expect(progress.text).toContain('scenarios: running 20 suite(s) 3/20 suites 0 s');
     terminal.line(terminal.paint('✗ FAILURE x, DIVERGENCE y, PASS z'));
-    expect(output.text).toBe('\x1b[31m\x1b[1m✗\x1b[0m \x1b[31m\x1b[1mFAILURE\x1b[0m x, \x1b[33m\x1b[1mDIVERGENCE\x1b[0m y, \x1b[32m\x1b[1mPASS\x1b[0m z\n');
+    expect(output.text).toBe(
+      '\x1b[31m\x1b[1m✗\x1b[0m \x1b[31m\x1b[1mFAILURE\x1b[0m x, \x1b[33m\x1b[1mDIVERGENCE\x1b[0m y, \x1b[32m\x1b[1mPASS\x1b[0m z\n',
+    );
     terminal.finish();
     expect(progress.text.endsWith('\r\x1b[K')).toBe(true);
   });

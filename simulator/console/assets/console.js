@@ -23,7 +23,8 @@ function h(tag, attributes = {}, ...children) {
     if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
     else if (value !== undefined && value !== false) element.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) if (child !== undefined && child !== null) element.append(child instanceof Node ? child : String(child));
+  for (const child of children.flat())
+    if (child !== undefined && child !== null) element.append(child instanceof Node ? child : String(child));
   return element;
 }
 
@@ -40,7 +41,11 @@ async function admin(method, path, body) {
   const headers = { 'x-sim-tenant': ui.tenant() };
   if (ui.adminKey) headers['x-sim-admin-key'] = ui.adminKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/__sim${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`/__sim${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
   if (response.status === 401) askForAdminKey(parsed?.errors?.[0]?.message);
@@ -50,7 +55,7 @@ async function admin(method, path, body) {
 
 function askForAdminKey(message) {
   $('#admin-key-form').hidden = false;
-  $('#admin-key-error').textContent = ui.adminKey ? message ?? '' : '';
+  $('#admin-key-error').textContent = ui.adminKey ? (message ?? '') : '';
   setConnection('admin key needed', 'error');
 }
 
@@ -86,14 +91,28 @@ async function pollJournal() {
 
 function renderJournal() {
   const shown = ui.entries.filter(matchesFilters).reverse();
-  $('#journal tbody').replaceChildren(...shown.map((entry) => h('tr', {
-    'data-seq': entry.seq,
-    class: [entry.status >= 400 ? 'row-refused' : 'row-ok', entry.seq === ui.selectedSeq ? 'selected' : ''].join(' ').trim(),
-    onclick: () => selectEntry(entry.seq),
-  },
-  h('td', {}, entry.seq), h('td', {}, entry.time.slice(11, 23)), h('td', {}, entry.method), h('td', { class: 'path' }, entry.path),
-  h('td', {}, entry.operationId ?? '—'), h('td', { class: 'status' }, entry.status, entry.simulated ? ' (simulated)' : ''),
-  h('td', {}, entry.refusal ? entry.refusal.code : ''), h('td', { class: 'number' }, entry.durationMs))));
+  $('#journal tbody').replaceChildren(
+    ...shown.map((entry) =>
+      h(
+        'tr',
+        {
+          'data-seq': entry.seq,
+          class: [entry.status >= 400 ? 'row-refused' : 'row-ok', entry.seq === ui.selectedSeq ? 'selected' : '']
+            .join(' ')
+            .trim(),
+          onclick: () => selectEntry(entry.seq),
+        },
+        h('td', {}, entry.seq),
+        h('td', {}, entry.time.slice(11, 23)),
+        h('td', {}, entry.method),
+        h('td', { class: 'path' }, entry.path),
+        h('td', {}, entry.operationId ?? '—'),
+        h('td', { class: 'status' }, entry.status, entry.simulated ? ' (simulated)' : ''),
+        h('td', {}, entry.refusal ? entry.refusal.code : ''),
+        h('td', { class: 'number' }, entry.durationMs),
+      ),
+    ),
+  );
   $('#journal-count').textContent = `${shown.length} of ${ui.entries.length} requests`;
 }
 
@@ -110,20 +129,43 @@ function selectEntry(seq) {
   const refusal = entry.refusal;
   panel.replaceChildren(
     h('h2', {}, `${entry.method} ${entry.path} → ${entry.status}`),
-    h('p', { class: 'muted' }, `#${entry.seq} · ${entry.time} · ${entry.operationId ?? 'no operation'} · ${entry.durationMs} ms${entry.simulated ? ' · simulated' : ''}`),
-    refusal ? h('div', { class: `rule ${refusal.basis}`, id: 'entry-rule' },
-      h('h3', {}, 'Rule'),
-      h('dl', {},
-        h('dt', {}, 'code'), h('dd', {}, refusal.code),
-        h('dt', {}, 'target'), h('dd', {}, h('code', {}, refusal.target)),
-        h('dt', {}, 'message'), h('dd', {}, refusal.message),
-        h('dt', {}, 'basis'), h('dd', {}, h('strong', {}, refusal.basis), refusal.why ? ` — ${refusal.why}` : ''))) : undefined,
-    h('h3', {}, 'Request headers'), h('pre', {}, JSON.stringify(entry.request.headers, null, 2)),
-    h('h3', {}, 'Request body'), h('pre', {}, entry.request.body === undefined ? '(none)' : JSON.stringify(entry.request.body, null, 2)),
-    h('h3', {}, 'Response body'), h('pre', {}, entry.response.body === undefined ? '(none)' : JSON.stringify(entry.response.body, null, 2)),
+    h(
+      'p',
+      { class: 'muted' },
+      `#${entry.seq} · ${entry.time} · ${entry.operationId ?? 'no operation'} · ${entry.durationMs} ms${entry.simulated ? ' · simulated' : ''}`,
+    ),
+    refusal
+      ? h(
+          'div',
+          { class: `rule ${refusal.basis}`, id: 'entry-rule' },
+          h('h3', {}, 'Rule'),
+          h(
+            'dl',
+            {},
+            h('dt', {}, 'code'),
+            h('dd', {}, refusal.code),
+            h('dt', {}, 'target'),
+            h('dd', {}, h('code', {}, refusal.target)),
+            h('dt', {}, 'message'),
+            h('dd', {}, refusal.message),
+            h('dt', {}, 'basis'),
+            h('dd', {}, h('strong', {}, refusal.basis), refusal.why ? ` — ${refusal.why}` : ''),
+          ),
+        )
+      : undefined,
+    h('h3', {}, 'Request headers'),
+    h('pre', {}, JSON.stringify(entry.request.headers, null, 2)),
+    h('h3', {}, 'Request body'),
+    h('pre', {}, entry.request.body === undefined ? '(none)' : JSON.stringify(entry.request.body, null, 2)),
+    h('h3', {}, 'Response body'),
+    h('pre', {}, entry.response.body === undefined ? '(none)' : JSON.stringify(entry.response.body, null, 2)),
     h('h3', {}, 'Replay ', h('button', { type: 'button', onclick: () => copy(curl, 'curl copied') }, 'copy curl')),
     h('pre', { id: 'entry-curl' }, curl),
-    h('p', { class: 'muted' }, 'Secrets are redacted by the simulator; set TOKEN (or GAS_API_KEY for the order counter) before running it.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Secrets are redacted by the simulator; set TOKEN (or GAS_API_KEY for the order counter) before running it.',
+    ),
   );
   panel.hidden = false;
 }
@@ -137,8 +179,7 @@ function curlOf(entry) {
     if (name === 'authorization') {
       const apiKey = ui.operations.find((op) => op.operationId === entry.operationId)?.auth === 'apiKey';
       parts.push('-H', apiKey ? '"Authorization: $GAS_API_KEY"' : '"Authorization: Bearer $TOKEN"');
-    }
-    else parts.push('-H', shellQuote(`${name}: ${value}`));
+    } else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (entry.request.body !== undefined) parts.push('--data-raw', shellQuote(JSON.stringify(entry.request.body)));
   return parts.join(' ');
@@ -159,15 +200,29 @@ async function loadState(message) {
   ui.state = await admin('GET', '/state');
   const names = Object.keys(ui.state.collections);
   if (!ui.selectedCollection || !names.includes(ui.selectedCollection)) ui.selectedCollection = names[0];
-  $('#collections').replaceChildren(...names.map((name) => h('li', {
-    class: name === ui.selectedCollection ? 'selected' : '',
-    onclick: () => { ui.selectedCollection = name; void loadState().catch(showStateError); },
-  }, `${name} `, h('span', { class: 'muted' }, ui.state.collections[name].length))));
+  $('#collections').replaceChildren(
+    ...names.map((name) =>
+      h(
+        'li',
+        {
+          class: name === ui.selectedCollection ? 'selected' : '',
+          onclick: () => {
+            ui.selectedCollection = name;
+            void loadState().catch(showStateError);
+          },
+        },
+        `${name} `,
+        h('span', { class: 'muted' }, ui.state.collections[name].length),
+      ),
+    ),
+  );
   $('#records').textContent = JSON.stringify(ui.state.collections[ui.selectedCollection] ?? [], null, 2);
   $('#state-message').textContent = message ?? '';
 }
 
-const showStateError = (error) => { $('#state-message').textContent = error.message; };
+const showStateError = (error) => {
+  $('#state-message').textContent = error.message;
+};
 
 async function resetTenant(empty) {
   const result = await admin('POST', `/reset${empty ? '?empty=true' : ''}`);
@@ -198,18 +253,49 @@ async function uploadState(file) {
 
 async function loadFaults() {
   ui.faults = await admin('GET', '/faults');
-  $('#faults tbody').replaceChildren(...ui.faults.rules.map((rule, index) => h('tr', {},
-    h('td', {}, rule.operationId),
-    h('td', {}, rule.status ? `answer ${rule.status}` : rule.delayMs !== undefined ? `delay ${rule.delayMs} ms` : `drop (${rule.drop})`),
-    h('td', { class: 'number' }, rule.probability),
-    h('td', { class: 'number' }, rule.count ?? 'always'),
-    h('td', {}, h('button', { type: 'button', onclick: () => void removeFault(index).catch(showFaultError) }, 'remove')))));
-  if (ui.faults.rules.length === 0) $('#faults tbody').append(h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No fault rules: every request is served normally.')));
+  $('#faults tbody').replaceChildren(
+    ...ui.faults.rules.map((rule, index) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, rule.operationId),
+        h(
+          'td',
+          {},
+          rule.status
+            ? `answer ${rule.status}`
+            : rule.delayMs !== undefined
+              ? `delay ${rule.delayMs} ms`
+              : `drop (${rule.drop})`,
+        ),
+        h('td', { class: 'number' }, rule.probability),
+        h('td', { class: 'number' }, rule.count ?? 'always'),
+        h(
+          'td',
+          {},
+          h('button', { type: 'button', onclick: () => void removeFault(index).catch(showFaultError) }, 'remove'),
+        ),
+      ),
+    ),
+  );
+  if (ui.faults.rules.length === 0)
+    $('#faults tbody').append(
+      h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No fault rules: every request is served normally.')),
+    );
 }
 
-const showFaultError = (error) => { $('#fault-message').textContent = error.message; };
+const showFaultError = (error) => {
+  $('#fault-message').textContent = error.message;
+};
 /** A rule as PUT /__sim/faults takes it (what GET answers, fields the API does not take left out). */
-const ruleInput = ({ operationId, probability, status, delayMs, drop, count }) => ({ operationId, probability, status, delayMs, drop, count });
+const ruleInput = ({ operationId, probability, status, delayMs, drop, count }) => ({
+  operationId,
+  probability,
+  status,
+  delayMs,
+  drop,
+  count,
+});
 
 async function saveFaults(rules) {
   await admin('PUT', '/faults', { seed: ui.faults.seed, rules: rules.map(ruleInput) });
@@ -233,9 +319,16 @@ async function addFault() {
 
 async function mintToken() {
   const scopes = [...document.querySelectorAll('#token-scopes input:checked')].map((input) => input.value);
-  const optional = { sub: '#token-sub', dealerId: '#token-dealer', merchantId: '#token-merchant', consumerId: '#token-consumer', userType: '#token-user-type' };
+  const optional = {
+    sub: '#token-sub',
+    dealerId: '#token-dealer',
+    merchantId: '#token-merchant',
+    consumerId: '#token-consumer',
+    userType: '#token-user-type',
+  };
   const request = { scopes, expiresInSeconds: Number($('#token-lifetime').value || 3600) };
-  for (const [claim, selector] of Object.entries(optional)) if ($(selector).value.trim()) request[claim] = $(selector).value.trim();
+  for (const [claim, selector] of Object.entries(optional))
+    if ($(selector).value.trim()) request[claim] = $(selector).value.trim();
   if ($('#token-bind-tenant').checked) request.tenant = ui.tenant();
   const { accessToken, expiresIn } = await admin('POST', '/tokens', request);
   $('#token-value').value = accessToken;
@@ -247,7 +340,8 @@ async function mintToken() {
 // ---- wiring ----------------------------------------------------------------------------------
 
 function showView(name) {
-  for (const button of document.querySelectorAll('nav button')) button.classList.toggle('active', button.dataset.view === name);
+  for (const button of document.querySelectorAll('nav button'))
+    button.classList.toggle('active', button.dataset.view === name);
   for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== `view-${name}`;
   if (name === 'state') void loadState().catch(showStateError);
   if (name === 'faults') void loadFaults().catch(showFaultError);
@@ -256,11 +350,14 @@ function showView(name) {
 async function loadOperations() {
   const { operations } = await admin('GET', '/operations');
   ui.operations = operations;
-  const options = () => operations.map((op) => h('option', { value: op.operationId }, `${op.operationId} (${op.method} ${op.path})`));
+  const options = () =>
+    operations.map((op) => h('option', { value: op.operationId }, `${op.operationId} (${op.method} ${op.path})`));
   $('#filter-operation').append(...options());
   $('#fault-operation').append(...options());
   const scopes = [...new Set(operations.flatMap((op) => op.scopes))].sort();
-  $('#token-scopes').replaceChildren(...scopes.map((scope) => h('label', {}, h('input', { type: 'checkbox', value: scope }), ` ${scope}`)));
+  $('#token-scopes').replaceChildren(
+    ...scopes.map((scope) => h('label', {}, h('input', { type: 'checkbox', value: scope }), ` ${scope}`)),
+  );
 }
 
 function switchTenant() {
@@ -278,27 +375,52 @@ async function tick() {
     if ($('#live').checked) await pollJournal();
     setConnection(`tenant ${ui.tenant()} · live`, 'ok');
   } catch (error) {
-    if (!(error instanceof AdminError && error.status === 401)) setConnection(`cannot reach the admin API: ${error.message}`, 'error');
+    if (!(error instanceof AdminError && error.status === 401))
+      setConnection(`cannot reach the admin API: ${error.message}`, 'error');
   } finally {
     setTimeout(() => void tick(), POLL_MS);
   }
 }
 
 async function start() {
-  for (const button of document.querySelectorAll('nav button')) button.addEventListener('click', () => showView(button.dataset.view));
-  for (const id of ['#filter-operation', '#filter-status', '#filter-text']) $(id).addEventListener('input', renderJournal);
+  for (const button of document.querySelectorAll('nav button'))
+    button.addEventListener('click', () => showView(button.dataset.view));
+  for (const id of ['#filter-operation', '#filter-status', '#filter-text'])
+    $(id).addEventListener('input', renderJournal);
   $('#tenant').addEventListener('change', switchTenant);
-  $('#clear-journal').addEventListener('click', () => void admin('DELETE', '/requests').then(() => { ui.entries = []; renderJournal(); }));
+  $('#clear-journal').addEventListener(
+    'click',
+    () =>
+      void admin('DELETE', '/requests').then(() => {
+        ui.entries = [];
+        renderJournal();
+      }),
+  );
   $('#reset-data').addEventListener('click', () => void resetTenant(false).catch(showStateError));
   $('#reset-empty').addEventListener('click', () => void resetTenant(true).catch(showStateError));
   $('#download-state').addEventListener('click', downloadState);
   $('#upload-state').addEventListener('change', (event) => {
     const file = event.target.files?.[0];
-    if (file) void uploadState(file).catch(showStateError).finally(() => { event.target.value = ''; });
+    if (file)
+      void uploadState(file)
+        .catch(showStateError)
+        .finally(() => {
+          event.target.value = '';
+        });
   });
-  $('#fault-kind').addEventListener('change', () => { $('#fault-value').value = { status: '503', delayMs: '2000', drop: 'reset' }[$('#fault-kind').value]; });
-  $('#fault-form').addEventListener('submit', (event) => { event.preventDefault(); void addFault().catch(showFaultError); });
-  $('#token-form').addEventListener('submit', (event) => { event.preventDefault(); void mintToken().catch((error) => { $('#token-message').textContent = error.message; }); });
+  $('#fault-kind').addEventListener('change', () => {
+    $('#fault-value').value = { status: '503', delayMs: '2000', drop: 'reset' }[$('#fault-kind').value];
+  });
+  $('#fault-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void addFault().catch(showFaultError);
+  });
+  $('#token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void mintToken().catch((error) => {
+      $('#token-message').textContent = error.message;
+    });
+  });
   $('#copy-token').addEventListener('click', () => void copy($('#token-value').value, 'token copied'));
   $('#admin-key-form').addEventListener('submit', (event) => {
     event.preventDefault();
