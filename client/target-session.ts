@@ -108,7 +108,8 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
       const another = need.pathId !== undefined && need.id !== need.pathId;
       if (another && bound.id !== need.pathId) return bound.token;
       if (another) return bound.otherToken ?? { unavailable: `credentials.bound.${need.param}.otherToken` };
-      return { unavailable: `credentials.bound.${need.param} (a token bound to ${need.id})` };
+      // The id is left out: scenarios often bind to a fresh {{uuid}}, and a report must read the same run after run.
+      return { unavailable: `credentials.bound.${need.param} (a token bound to the ${need.param} the step names)` };
     },
     mintToken,
     headers: (): Record<string, string> => (simulator && tenant ? { 'x-sim-tenant': tenant } : {}),
