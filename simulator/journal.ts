@@ -10,9 +10,12 @@
  * (journal-budget.ts); a ring whose entries the budget took gives its bytes back.
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
-import { mayNameSecretField } from '../spec/index.ts';
+import { isSecretField, mayNameSecretField } from '../spec/index.ts';
 import { redact, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
+
+/** Words that start a credential redactSecrets removes (`Bearer …`, `authorization: …`). */
+const CREDENTIAL_WORD = /bearer|authorization/i;
 
 interface RequestSummary {
   method: string;
@@ -299,26 +302,35 @@ export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: n
  * may hold a secret, which could not be told apart, is not kept (the journal never shows such bodies).
  */
 export function redactedRecord(record: JournalRecord): JournalRecord {
-  const secrets = [...record.secrets];
+  const { requestText, responseText, refusal } = record;
   // Most bodies name no secret field and hold no JWT: they are kept as they are, never parsed here.
-  for (const text of [record.requestText, record.responseText])
-    if (text !== undefined && mayNameSecretField(text)) secrets.push(...secretValuesOf(bodyOf(text)));
-  const bodyText = (text: string | undefined) => {
-    if (
-      text === undefined ||
-      !(mayNameSecretField(text) || text.includes('eyJ') || secrets.some((s) => text.includes(s)))
-    )
-      return text;
+  const requestNames = requestText !== undefined && mayNameSecretField(requestText);
+  const responseNames = responseText !== undefined && mayNameSecretField(responseText);
+  const secrets = [...record.secrets];
+  if (requestNames) secrets.push(...secretValuesOf(bodyOf(requestText)));
+  if (responseNames) secrets.push(...secretValuesOf(bodyOf(responseText)));
+  // What redactSecrets could change: a known secret, a JWT, a Bearer credential, an Authorization header written out.
+  const mayHold = (text: string) =>
+    text.includes('eyJ') || secrets.some((s) => text.includes(s)) || CREDENTIAL_WORD.test(text);
+  const bodyText = (text: string | undefined, namesSecret: boolean) => {
+    if (text === undefined || !(namesSecret || mayHold(text))) return text;
     const body = bodyOf(text);
     return body === undefined ? undefined : JSON.stringify(redact(body, secrets));
   };
-  const { refusal } = record;
+  const headers: Record<string, string> = {};
+  for (const name in record.headers) {
+    const value = record.headers[name] as string;
+    headers[name] =
+      isSecretField(name) || mayHold(value)
+        ? ((redact({ [name]: value }, secrets) as Record<string, string>)[name] as string)
+        : value;
+  }
   return {
     ...record,
-    path: redactSecrets(record.path, secrets),
-    headers: redact(record.headers, secrets) as Record<string, string>,
-    requestText: bodyText(record.requestText),
-    responseText: bodyText(record.responseText),
+    path: mayHold(record.path) ? redactSecrets(record.path, secrets) : record.path,
+    headers,
+    requestText: bodyText(requestText, requestNames),
+    responseText: bodyText(responseText, responseNames),
     secrets: [],
     ...(refusal ? { refusal: redact(refusal, secrets) as Refusal } : {}),
   };
