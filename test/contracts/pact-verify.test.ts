@@ -8,6 +8,7 @@ import { readPactFiles } from '../../contracts/pact/pact-files.ts';
 import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { loadContract } from '../../spec/index.ts';
+import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { createAdminClient, DEV_API_KEY, send } from '../../client/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
 
@@ -134,17 +135,7 @@ describe('verification of the committed pacts', () => {
     'exits 1 on a failure and never shows the token or the API key, even when the target leaks them',
     async () => {
       const { accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
-        scopes: [
-          'payments:write',
-          'customers:write',
-          'consumers:write',
-          'dealers:write',
-          'users:write',
-          'users:read',
-          'catalog:write',
-          'catalog:read',
-          'integration:write',
-        ],
+        scopes: ALL_SCOPES,
       });
       const broken = await startLeakingTarget(simulator.url);
       try {

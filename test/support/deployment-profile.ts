@@ -6,18 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAdminClient, type TargetProfile } from '../../client/index.ts';
 import type { AdminCollectionName } from '../../spec/index.ts';
-
-const ALL_SCOPES = [
-  'payments:write',
-  'customers:write',
-  'consumers:write',
-  'dealers:write',
-  'users:write',
-  'users:read',
-  'catalog:write',
-  'catalog:read',
-  'integration:write',
-];
+import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 
 interface DemoRecord {
   id: string;
