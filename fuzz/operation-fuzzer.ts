@@ -13,6 +13,7 @@ import type { CaseKind, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure, OperationSummary } from './fuzz-report.ts';
 import { hunt, type Finding } from './property-hunt.ts';
 import {
+  fuzzKey,
   requiredStatuses,
   scenarioStep,
   statusExpectation,
@@ -122,15 +123,7 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
               ...(failure.assumed ? { assumed: failure.assumed } : {}),
             }),
           ],
-          'x-fuzz': {
-            operationId: op.id,
-            check: failure.check,
-            message: failure.message,
-            seed: failure.seed,
-            path: failure.path,
-            runSeed: run.runSeed,
-            divergence: failure.divergence,
-          },
+          'x-fuzz': fuzzKey(failure),
         };
         failure.scenarioFile = writeScenarioFile(run.out, scenario, secrets);
       }

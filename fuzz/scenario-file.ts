@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../spec/index.ts';
 import { REDACTED } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
+import type { FuzzFailure } from './fuzz-report.ts';
 
 /** A suite of the scenario format with the fuzzer's x- key: what failed, and how to find it again. */
 export type ScenarioDocument = SuiteSpec & {
@@ -22,6 +23,19 @@ export type ScenarioDocument = SuiteSpec & {
     divergence: boolean;
   };
 };
+
+/** The `x-fuzz` key of a failure's scenario. */
+export function fuzzKey({
+  operationId,
+  check,
+  message,
+  seed,
+  path,
+  runSeed,
+  divergence,
+}: FuzzFailure): ScenarioDocument['x-fuzz'] {
+  return { operationId, check, message, seed, path, runSeed, divergence };
+}
 
 /** Headers the runner sets itself (tenant, content type from mediaType, credentials from `auth`). */
 const RUNNER_HEADERS = new Set(['x-sim-tenant', 'content-type', 'authorization']);

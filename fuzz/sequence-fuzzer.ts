@@ -8,7 +8,7 @@ import { curlCommand } from './curl-command.ts';
 import type { FuzzFailure, SequenceSummary } from './fuzz-report.ts';
 import { fuzzFailure, type OperationRun } from './operation-fuzzer.ts';
 import { CheckFailureError, hunt } from './property-hunt.ts';
-import { scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
+import { fuzzKey, scenarioStep, statusExpectation, writeScenarioFile, type ScenarioDocument } from './scenario-file.ts';
 import { categoryProductSequence } from './sequence-category-product.ts';
 import { coverageAreaSequence } from './sequence-coverage-area.ts';
 import type { SequenceCommand, SequenceDefinition } from './sequence-definition.ts';
@@ -104,15 +104,7 @@ export async function fuzzSequence(
             ...(i === failing && failure.assumed ? { assumed: failure.assumed } : {}),
           });
         }),
-        'x-fuzz': {
-          operationId: failure.operationId,
-          check: failure.check,
-          message: failure.message,
-          seed: failure.seed,
-          path: failure.path,
-          runSeed: run.runSeed,
-          divergence: failure.divergence,
-        },
+        'x-fuzz': fuzzKey(failure),
       };
       failure.scenarioFile = writeScenarioFile(run.out, scenario, secrets);
     }
