@@ -9,23 +9,14 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 
-const admin = (method: string, url: string, tenant: string, body?: unknown) =>
-  sim.request({
-    method,
-    url,
-    auth: 'none',
-    headers: { 'x-sim-tenant': tenant },
-    ...(body !== undefined ? { body } : {}),
-  });
-
 describe('admin API', () => {
   it('answers health', async () => {
-    const res = await admin('GET', '/__sim/health', 'x');
+    const res = await sim.rawAdmin('GET', '/__sim/health', 'x');
     expect(res.json()).toMatchObject({ simulator: 'gas-harness', operations: 15 });
   });
 
   it('mints tokens with the claims asked for, and refuses a bad request naming the field', async () => {
-    const res = await admin('POST', '/__sim/tokens', 'x', {
+    const res = await sim.rawAdmin('POST', '/__sim/tokens', 'x', {
       scopes: ['catalog:read'],
       sub: 'u1',
       dealerId: 'd1',
@@ -40,7 +31,7 @@ describe('admin API', () => {
       unknown
     >;
     expect(claims).toMatchObject({ sub: 'u1', dealer_id: 'd1', tid: 't1', scope: 'catalog:read' });
-    const bad = await admin('POST', '/__sim/tokens', 'x', { scopes: 'catalog:read' });
+    const bad = await sim.rawAdmin('POST', '/__sim/tokens', 'x', { scopes: 'catalog:read' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errors: [{ target: 'body.scopes' }] });
   });
@@ -52,12 +43,12 @@ describe('admin API', () => {
       headers: { 'x-sim-tenant': 'reset' },
     });
     const areas = async () =>
-      ((await admin('GET', '/__sim/state', 'reset')).json() as { collections: { coverageAreas: unknown[] } })
+      ((await sim.rawAdmin('GET', '/__sim/state', 'reset')).json() as { collections: { coverageAreas: unknown[] } })
         .collections.coverageAreas.length;
     expect(await areas()).toBe(3);
-    await admin('POST', '/__sim/reset', 'reset');
+    await sim.rawAdmin('POST', '/__sim/reset', 'reset');
     expect(await areas()).toBe(4);
-    await admin('POST', '/__sim/reset?empty=true', 'reset');
+    await sim.rawAdmin('POST', '/__sim/reset?empty=true', 'reset');
     expect(await areas()).toBe(0);
     expect(
       (
@@ -72,8 +63,8 @@ describe('admin API', () => {
 
   it('replaces state from a snapshot, and refuses a bad one naming the problem without changing anything', async () => {
     const snapshot = { version: 1, collections: { categories: [{ id: 'cat-1', name: 'Única' }] } };
-    expect((await admin('PUT', '/__sim/state', 'snap', snapshot)).statusCode).toBe(200);
-    const bad = await admin('PUT', '/__sim/state', 'snap', {
+    expect((await sim.rawAdmin('PUT', '/__sim/state', 'snap', snapshot)).statusCode).toBe(200);
+    const bad = await sim.rawAdmin('PUT', '/__sim/state', 'snap', {
       version: 1,
       collections: { categories: [{ name: 'no id' }], widgets: [] },
     });
@@ -81,7 +72,9 @@ describe('admin API', () => {
     const message = JSON.stringify(bad.json());
     expect(message).toContain('widgets');
     expect(message).toContain('id');
-    const state = (await admin('GET', '/__sim/state', 'snap')).json() as { collections: Record<string, unknown[]> };
+    const state = (await sim.rawAdmin('GET', '/__sim/state', 'snap')).json() as {
+      collections: Record<string, unknown[]>;
+    };
     expect(state.collections.categories).toEqual([{ id: 'cat-1', name: 'Única' }]);
     expect(state.collections.products).toEqual([]);
   });
@@ -96,7 +89,7 @@ describe('admin API', () => {
       headers: { 'x-sim-tenant': tenant },
       body: { name: 'C' },
     });
-    const all = (await admin('GET', '/__sim/requests', tenant)).json() as {
+    const all = (await sim.rawAdmin('GET', '/__sim/requests', tenant)).json() as {
       requests: {
         seq: number;
         operationId: string;
@@ -112,30 +105,34 @@ describe('admin API', () => {
     ]);
     expect(all.requests[2]?.request.body).toEqual({ name: 'C' });
     expect(all.requests[1]?.response.body).toMatchObject({ errors: [{ code: 'ProductNotFound' }] });
-    const notFound = (await admin('GET', '/__sim/requests?status=404', tenant)).json() as { requests: unknown[] };
+    const notFound = (await sim.rawAdmin('GET', '/__sim/requests?status=404', tenant)).json() as {
+      requests: unknown[];
+    };
     expect(notFound.requests).toHaveLength(1);
-    const byOp = (await admin('GET', '/__sim/requests?operationId=upsertCustomer', tenant)).json() as {
+    const byOp = (await sim.rawAdmin('GET', '/__sim/requests?operationId=upsertCustomer', tenant)).json() as {
       requests: unknown[];
     };
     expect(byOp.requests).toHaveLength(1);
-    const since = (await admin('GET', `/__sim/requests?since=${all.requests[0]?.seq}`, tenant)).json() as {
+    const since = (await sim.rawAdmin('GET', `/__sim/requests?since=${all.requests[0]?.seq}`, tenant)).json() as {
       requests: unknown[];
     };
     expect(since.requests).toHaveLength(2);
-    expect((await admin('DELETE', '/__sim/requests', tenant)).statusCode).toBe(204);
-    expect(((await admin('GET', '/__sim/requests', tenant)).json() as { requests: unknown[] }).requests).toEqual([]);
+    expect((await sim.rawAdmin('DELETE', '/__sim/requests', tenant)).statusCode).toBe(204);
+    expect(((await sim.rawAdmin('GET', '/__sim/requests', tenant)).json() as { requests: unknown[] }).requests).toEqual(
+      [],
+    );
   });
 
   it('keeps the journal bounded', async () => {
     for (let i = 0; i < 1_300; i++)
       await sim.request({ method: 'GET', url: '/v1/products/x', headers: { 'x-sim-tenant': 'bounded' } });
-    const res = (await admin('GET', '/__sim/requests', 'bounded')).json() as { requests: unknown[] };
+    const res = (await sim.rawAdmin('GET', '/__sim/requests', 'bounded')).json() as { requests: unknown[] };
     expect(res.requests).toHaveLength(1_000);
   });
 
   it('sets, reads and clears fault rules, and refuses unknown operations', async () => {
     const tenant = 'faults';
-    const set = await admin('PUT', '/__sim/faults', tenant, {
+    const set = await sim.rawAdmin('PUT', '/__sim/faults', tenant, {
       seed: 7,
       rules: [
         { operationId: 'getProduct', status: 503 },
@@ -143,7 +140,7 @@ describe('admin API', () => {
       ],
     });
     expect(set.statusCode).toBe(200);
-    expect((await admin('GET', '/__sim/faults', tenant)).json()).toMatchObject({
+    expect((await sim.rawAdmin('GET', '/__sim/faults', tenant)).json()).toMatchObject({
       seed: 7,
       rules: [{ operationId: 'getProduct', status: 503, probability: 1 }, { count: 2 }],
     });
@@ -154,11 +151,11 @@ describe('admin API', () => {
     });
     expect(failed.statusCode).toBe(503);
     expect(failed.json()).toMatchObject({ errors: [{ code: 'SimulatedStatus' }] });
-    const journal = (await admin('GET', '/__sim/requests?status=503', tenant)).json() as {
+    const journal = (await sim.rawAdmin('GET', '/__sim/requests?status=503', tenant)).json() as {
       requests: { simulated: boolean }[];
     };
     expect(journal.requests[0]?.simulated).toBe(true);
-    expect((await admin('DELETE', '/__sim/faults', tenant)).statusCode).toBe(204);
+    expect((await sim.rawAdmin('DELETE', '/__sim/faults', tenant)).statusCode).toBe(204);
     expect(
       (
         await sim.request({
@@ -168,11 +165,13 @@ describe('admin API', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const unknown = await admin('PUT', '/__sim/faults', tenant, { rules: [{ operationId: 'nope', status: 500 }] });
+    const unknown = await sim.rawAdmin('PUT', '/__sim/faults', tenant, {
+      rules: [{ operationId: 'nope', status: 500 }],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(
       (
-        await admin('PUT', '/__sim/faults', tenant, {
+        await sim.rawAdmin('PUT', '/__sim/faults', tenant, {
           rules: [{ operationId: 'getProduct', probability: 2, status: 500 }],
         })
       ).statusCode,
@@ -180,9 +179,9 @@ describe('admin API', () => {
   });
 
   it('lists received events and order counters of the tenant only', async () => {
-    const events = (await admin('GET', '/__sim/events', 'lists')).json() as { events: unknown[] };
+    const events = (await sim.rawAdmin('GET', '/__sim/events', 'lists')).json() as { events: unknown[] };
     expect(events.events).toEqual([]);
-    const counters = (await admin('GET', '/__sim/counters', 'lists')).json() as {
+    const counters = (await sim.rawAdmin('GET', '/__sim/counters', 'lists')).json() as {
       counters: { consumerId: string; orderCount: number }[];
     };
     expect(counters.counters).toEqual([{ consumerId: DEMO.consumerAna, orderCount: 2, orderIds: expect.any(Array) }]);
@@ -199,7 +198,7 @@ describe('admin API', () => {
     });
     const has = async (tenant: string) =>
       (
-        (await admin('GET', '/__sim/state', tenant)).json() as { collections: { customers: { id: string }[] } }
+        (await sim.rawAdmin('GET', '/__sim/state', tenant)).json() as { collections: { customers: { id: string }[] } }
       ).collections.customers.some((c) => c.id === 'tok');
     expect(await has('from-token')).toBe(true);
     expect(await has('from-header')).toBe(false);

@@ -16,15 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 
-const admin = (method: string, url: string, tenant: string, body?: unknown) =>
-  sim.request({
-    method,
-    url,
-    auth: 'none',
-    headers: { 'x-sim-tenant': tenant },
-    ...(body === undefined ? {} : { body }),
-  });
-
 describe('keys and snapshots', () => {
   it('never lets an id holding "/" reach another parent\'s record, in requests or snapshots', async () => {
     const snapshot = {
@@ -40,10 +31,10 @@ describe('keys and snapshots', () => {
         ],
       },
     };
-    expect((await admin('PUT', '/__sim/state', 'keys', snapshot)).statusCode).toBe(200);
+    expect((await sim.rawAdmin('PUT', '/__sim/state', 'keys', snapshot)).statusCode).toBe(200);
     const areas = async () =>
       (
-        (await admin('GET', '/__sim/state', 'keys')).json() as {
+        (await sim.rawAdmin('GET', '/__sim/state', 'keys')).json() as {
           collections: { coverageAreas: { dealerId: string; name: string }[] };
         }
       ).collections.coverageAreas;
@@ -66,13 +57,13 @@ describe('keys and snapshots', () => {
   });
 
   it('refuses a snapshot it could not serve (a counter without orderIds) with 400, and keeps serving', async () => {
-    const bad = await admin('PUT', '/__sim/state', 'counters', {
+    const bad = await sim.rawAdmin('PUT', '/__sim/state', 'counters', {
       version: 1,
       collections: { orderCounters: [{ consumerId: DEMO.consumerAna }] },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('orderIds');
-    expect((await admin('GET', '/__sim/counters', 'counters')).statusCode).toBe(200);
+    expect((await sim.rawAdmin('GET', '/__sim/counters', 'counters')).statusCode).toBe(200);
     const counted = await sim.request({
       method: 'POST',
       url: '/v1/consumers/orders/counter',
@@ -128,7 +119,7 @@ describe('the record quota', () => {
     expect(statuses.slice(0, 6).every((s) => s === 204)).toBe(true);
     expect(statuses.slice(-3)).toEqual([507, 507, 507]);
     expect(JSON.parse(refusal)).toMatchObject({ errors: [{ code: 'StorageQuotaExceeded', target: 'body' }] });
-    await admin('POST', '/__sim/reset', 'quota');
+    await sim.rawAdmin('POST', '/__sim/reset', 'quota');
     expect(
       (await sim.request({ method: 'PUT', url: '/v1/customers/q-0', headers, body: { name: 'x'.repeat(10_000) } }))
         .statusCode,

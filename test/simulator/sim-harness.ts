@@ -29,6 +29,8 @@ export interface TestSimulator {
   admin: AdminClient;
   token(claims?: Record<string, unknown>): Promise<string>;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** An admin API request as sent on the wire (no token), acting on `tenant`: for tests of the admin API itself. */
+  rawAdmin(method: string, url: string, tenant: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
   const token = async (claims: Record<string, unknown> = {}) =>
     (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
   let defaultToken: string | undefined;
-  return {
+  const sim: TestSimulator = {
     simulator,
     logs,
     admin,
@@ -101,8 +103,17 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
         ...(raw !== undefined ? { payload: raw } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
       });
     },
+    rawAdmin: (method, url, tenant, body) =>
+      sim.request({
+        method,
+        url,
+        auth: 'none',
+        headers: { 'x-sim-tenant': tenant },
+        ...(body !== undefined ? { body } : {}),
+      }),
     close: () => simulator.close(),
   };
+  return sim;
 }
 
 function parseJson(text: string): unknown {
