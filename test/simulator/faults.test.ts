@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(async () => sim.close());
 
 const product = `/v1/products/${DEMO.productP13}`;
-const setFaults = (tenant: string, body: unknown) =>
-  sim.request({ method: 'PUT', url: '/__sim/faults', auth: 'none', headers: { 'x-sim-tenant': tenant }, body });
+const setFaults = (tenant: string, body: unknown) => sim.rawAdmin('PUT', '/__sim/faults', tenant, body);
 const getProduct = (tenant: string, headers: Record<string, string> = {}) =>
   sim.request({ method: 'GET', url: product, headers: { 'x-sim-tenant': tenant, ...headers } });
 

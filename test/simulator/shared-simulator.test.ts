@@ -83,16 +83,15 @@ describe('keys and snapshots', () => {
     });
     const paged = await startTestSimulator();
     try {
-      const put = (method: string, body: unknown) =>
-        paged.request({ method, url: '/__sim/state', auth: 'none', headers: { 'x-sim-tenant': 'pages' }, body });
+      const put = (method: string, body: unknown) => paged.rawAdmin(method, '/__sim/state', 'pages', body);
       expect((await put('PUT', page(0))).statusCode).toBe(200);
       for (let from = 100; from < 1_000; from += 100) expect((await put('PATCH', page(from))).statusCode).toBe(200);
       expect((await put('PATCH', { version: 1, collections: { customers: [{ name: 'no id' }] } })).statusCode).toBe(
         400,
       );
-      const state = (
-        await paged.request({ method: 'GET', url: '/__sim/state', auth: 'none', headers: { 'x-sim-tenant': 'pages' } })
-      ).json() as { collections: { customers: { id: string }[]; products: unknown[] } };
+      const state = (await paged.rawAdmin('GET', '/__sim/state', 'pages')).json() as {
+        collections: { customers: { id: string }[]; products: unknown[] };
+      };
       expect(state.collections.customers.map((c) => c.id)).toEqual(Array.from({ length: 1_000 }, (_, i) => `p-${i}`));
       expect(state.collections.products).toEqual([]);
     } finally {

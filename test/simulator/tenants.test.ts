@@ -13,9 +13,9 @@ afterAll(async () => sim.close());
 const customersOf = async (tenant: string) =>
   new Set(
     (
-      (
-        await sim.request({ method: 'GET', url: '/__sim/state', auth: 'none', headers: { 'x-sim-tenant': tenant } })
-      ).json() as { collections: { customers: { id: string; name: string }[] } }
+      (await sim.rawAdmin('GET', '/__sim/state', tenant)).json() as {
+        collections: { customers: { id: string; name: string }[] };
+      }
     ).collections.customers.map((c) => `${c.id}=${c.name}`),
   );
 
@@ -82,7 +82,7 @@ describe('tenant isolation', () => {
       headers: { 'x-sim-tenant': 'r2' },
       body: { name: 'two' },
     });
-    await sim.request({ method: 'POST', url: '/__sim/reset', auth: 'none', headers: { 'x-sim-tenant': 'r1' } });
+    await sim.rawAdmin('POST', '/__sim/reset', 'r1');
     expect([...(await customersOf('r1'))].some((c) => c.startsWith('keep='))).toBe(false);
     expect(await customersOf('r2')).toContain('keep=two');
   });
@@ -95,11 +95,8 @@ const health = async (s: TestSimulator) =>
     maxTenants: number;
   };
 const journalOf = async (s: TestSimulator, tenant: string) =>
-  (
-    (
-      await s.request({ method: 'GET', url: '/__sim/requests', auth: 'none', headers: { 'x-sim-tenant': tenant } })
-    ).json() as { requests: { status: number; path: string }[] }
-  ).requests;
+  ((await s.rawAdmin('GET', '/__sim/requests', tenant)).json() as { requests: { status: number; path: string }[] })
+    .requests;
 
 describe('tenant lifecycle', () => {
   it('creates no tenant for a refused request, and journals a refusal only in a tenant that exists', async () => {
@@ -210,9 +207,9 @@ describe('tenant lifecycle', () => {
       });
       const names = async (tenant: string) =>
         (
-          (
-            await big.request({ method: 'GET', url: '/__sim/state', auth: 'none', headers: { 'x-sim-tenant': tenant } })
-          ).json() as { collections: { customers: { id: string; name: string }[] } }
+          (await big.rawAdmin('GET', '/__sim/state', tenant)).json() as {
+            collections: { customers: { id: string; name: string }[] };
+          }
         ).collections.customers;
       expect((await names('fresh-1')).find((c) => c.id === 'c-7')?.name).toBe('renamed');
       expect((await names('fresh-2')).find((c) => c.id === 'c-7')?.name).toBe('Cliente 7');
