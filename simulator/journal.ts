@@ -11,7 +11,7 @@
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
 import { isSecretField, mayNameSecretField } from '../spec/index.ts';
-import { redact, redactSecrets, secretValuesOf } from './redact.ts';
+import { redact, REDACTED, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
 
 /** Words that start a credential redactSecrets removes (`Bearer …`, `authorization: …`). */
@@ -320,8 +320,10 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   const headers: Record<string, string> = {};
   for (const name in record.headers) {
     const value = record.headers[name] as string;
-    headers[name] =
-      isSecretField(name) || mayHold(value)
+    // A secret header's value goes whole, as `redact` takes any value under a secret field name.
+    headers[name] = isSecretField(name)
+      ? REDACTED
+      : mayHold(value)
         ? ((redact({ [name]: value }, secrets) as Record<string, string>)[name] as string)
         : value;
   }

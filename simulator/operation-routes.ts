@@ -48,7 +48,9 @@ export function registerOperationRoutes(
           const header = request.headers['x-sim-tenant'];
           const name = claimed ?? (typeof header === 'string' ? header : DEFAULT_TENANT);
           // A JWT-shaped name (a token sent as the tenant) is no name: it would be a Redis key and a log field.
-          return TENANT_NAME.test(name) && redactSecrets(name) === name ? name : DEFAULT_TENANT;
+          return name === DEFAULT_TENANT || (TENANT_NAME.test(name) && redactSecrets(name) === name)
+            ? name
+            : DEFAULT_TENANT;
         };
         try {
           request.sim.claims = await auth.authenticate(op, authorization, request.params as Record<string, string>);

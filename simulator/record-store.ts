@@ -8,6 +8,7 @@ import type { RecordTable } from './record-table.ts';
 import { COLLECTION_KEYS, type CollectionName, type Snapshot, type Store, type StoredRecord } from './store.ts';
 
 export interface RecordStore {
+  /** The record under the key, to read: a change is a new record put back (the memory store's is frozen). */
   get(collection: CollectionName, key: string): Promise<StoredRecord | undefined>;
   has(collection: CollectionName, key: string): Promise<boolean>;
   put(collection: CollectionName, record: StoredRecord): Promise<void>;

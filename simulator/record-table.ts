@@ -12,6 +12,8 @@ const INITIAL_SLOTS = 16;
 const DEAD = 0xffffffff;
 /** Hash table cells hold slot + 1; 0 is an empty cell, TOMBSTONE a deleted one. */
 const TOMBSTONE = 0xffffffff;
+/** Parsed records a table keeps at most: the few a workload reads over and over. */
+const PARSED_LIMIT = 256;
 /** Keys are hashed with a seed of the process's own, so no client can aim keys at one chain. */
 const SEED = (Math.random() * 0x100000000) >>> 0;
 
@@ -32,6 +34,9 @@ export class RecordTable {
 
   /** The hash of the key last looked up. */
   private keyHash = 0;
+
+  /** Records last read, parsed and frozen: a hot record is parsed once, not on every read. */
+  private parsed = new Map<string, unknown>();
 
   get size(): number {
     return this.liveCount;
@@ -88,8 +93,21 @@ export class RecordTable {
     return cell < 0 ? undefined : this.textOf((this.cells[cell] as number) - 1);
   }
 
+  /** The record under the key as a frozen value (read it; build a new one to change it). */
+  getParsed(key: string): unknown {
+    let value = this.parsed.get(key);
+    if (value !== undefined) return value;
+    const text = this.get(key);
+    if (text === undefined) return undefined;
+    value = deepFreeze(JSON.parse(text));
+    if (this.parsed.size >= PARSED_LIMIT) this.parsed.clear();
+    this.parsed.set(key, value);
+    return value;
+  }
+
   /** Stores the text under the key: a new key goes last, a known one keeps its place. */
   set(key: string, text: string): void {
+    this.parsed.delete(key);
     const cell = this.find(key);
     const textLength = Buffer.byteLength(text);
     if (cell >= 0) {
@@ -118,6 +136,7 @@ export class RecordTable {
   }
 
   delete(key: string): boolean {
+    this.parsed.delete(key);
     const cell = this.find(key);
     if (cell < 0) return false;
     const slot = (this.cells[cell] as number) - 1;
@@ -253,4 +272,12 @@ export class RecordTable {
     this.slotCount = to;
     if (renumbered) this.rehash();
   }
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) {
+    for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
 }

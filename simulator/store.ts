@@ -2,7 +2,7 @@
  * The in-memory store of one tenant: named collections of records, keyed as each collection says,
  * with snapshot to plain JSON and restore. Each record is kept as its JSON text outside the heap
  * (record-table.ts): a store of 100 000 records costs the garbage collector next to nothing, so it
- * serves as fast as an empty one; and every read is a copy.
+ * serves as fast as an empty one. A read answers the record frozen (parsed once while it stays hot).
  *
  * Stores share collections copy-on-write: a tenant starts as a fork of the dataset's store (a few
  * pointers, whatever the dataset's size) and copies a collection only when it first writes to it;
@@ -126,10 +126,9 @@ export class Store {
     this.allowance = this.baseBytes + this.quotaBytes;
   }
 
-  /** A copy of the record stored under `key`. */
-  get(collection: CollectionName, key: string): StoredRecord | undefined {
-    const text = this.of(collection).table.get(key);
-    return text === undefined ? undefined : (JSON.parse(text) as StoredRecord);
+  /** The record stored under `key`, frozen: a change is a new record put back. */
+  get(collection: CollectionName, key: string): Readonly<StoredRecord> | undefined {
+    return this.of(collection).table.getParsed(key) as Readonly<StoredRecord> | undefined;
   }
 
   has(collection: CollectionName, key: string): boolean {

@@ -55,6 +55,8 @@ describe('the store', () => {
             store.restore({ version: 1, collections: { customers: [...model.values()] } });
           }
           expect(store.size('customers')).toBe(model.size);
+          // Read between writes, so a parsed record kept from before a write would show.
+          if (s.op !== 'restore') expect(store.get('customers', s.id)).toEqual(model.get(s.id));
         }
         // JSON keeps a lone surrogate as an escape, so every record comes back exactly.
         expect(store.list('customers')).toEqual([...model.values()]);
@@ -64,6 +66,20 @@ describe('the store', () => {
       }),
       { seed: PROPERTY_SEED, numRuns: 300 },
     );
+  });
+
+  it('answers a read frozen, so a handler that changes it fails instead of changing the store unseen', () => {
+    const store = new Store();
+    store.put('customers', { id: 'c1', name: 'One', document: { number: '1' } });
+    const read = store.get('customers', 'c1') as StoredRecord & { document: { number: string } };
+    expect(() => {
+      read.name = 'Changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      read.document.number = '2';
+    }).toThrow(TypeError);
+    store.put('customers', { ...read, name: 'Two' });
+    expect(store.get('customers', 'c1')).toEqual({ id: 'c1', name: 'Two', document: { number: '1' } });
   });
 
   it('holds a hundred thousand records, each read back as written', () => {
