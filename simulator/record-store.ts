@@ -10,6 +10,8 @@ import { COLLECTION_KEYS, type CollectionName, type Snapshot, type Store, type S
 export interface RecordStore {
   /** The record under the key, to read: a change is a new record put back (the memory store's is frozen). */
   get(collection: CollectionName, key: string): Promise<StoredRecord | undefined>;
+  /** Several records, each as `get` answers it, read in one step (one round trip to Redis). */
+  getMany(wanted: readonly (readonly [CollectionName, string])[]): Promise<(StoredRecord | undefined)[]>;
   has(collection: CollectionName, key: string): Promise<boolean>;
   put(collection: CollectionName, record: StoredRecord): Promise<void>;
   /**
@@ -44,6 +46,10 @@ export class MemoryRecordStore implements RecordStore {
 
   async get(collection: CollectionName, key: string) {
     return this.store.get(collection, key);
+  }
+
+  async getMany(wanted: readonly (readonly [CollectionName, string])[]) {
+    return wanted.map(([collection, key]) => this.store.get(collection, key));
   }
 
   async has(collection: CollectionName, key: string) {

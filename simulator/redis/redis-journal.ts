@@ -16,12 +16,59 @@ import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
-export class RedisJournal implements TenantJournal {
+/** Entries one script records at most. */
+const BATCH_ENTRIES = 100;
+
+/**
+ * Writes the journal entries of every tenant of a process in batches: the entries recorded in one
+ * turn of the event loop go to Redis in one script, not one command each.
+ */
+export class JournalWriter {
+  private pending: { args: string[]; written: Promise<void>; settle(error?: Error): void } | undefined;
+
   constructor(
     private readonly connection: StoreConnection,
     private readonly prefix: string,
+    readonly budgetBytes: number,
+  ) {}
+
+  /** Settles when the entry is in Redis; rejects when its batch could not be written. */
+  write(tenant: string, json: string): Promise<void> {
+    const batch = (this.pending ??= this.startBatch());
+    batch.args.push(tenant, json);
+    if (batch.args.length >= 2 * BATCH_ENTRIES) this.flush();
+    return batch.written;
+  }
+
+  /** Sends the waiting entries now: a command sent after this on the connection sees them. */
+  flush(): void {
+    const batch = this.pending;
+    if (!batch) return;
+    this.pending = undefined;
+    this.connection
+      .call((r) => (r as ScriptedRedis).simJournalRecord(this.prefix, JOURNAL_LIMIT, this.budgetBytes, ...batch.args))
+      .then(
+        () => batch.settle(),
+        (error: unknown) => batch.settle(error instanceof Error ? error : new Error(String(error))),
+      );
+  }
+
+  private startBatch(): NonNullable<JournalWriter['pending']> {
+    let settle!: (error?: Error) => void;
+    const written = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    setImmediate(() => this.flush());
+    return { args: [], written, settle };
+  }
+}
+
+export class RedisJournal implements TenantJournal {
+  constructor(
+    private readonly connection: StoreConnection,
+    private readonly writer: JournalWriter,
+    private readonly prefix: string,
     private readonly tenant: string,
-    private readonly budgetBytes: number,
   ) {}
 
   async record(recorded: JournalRecord): Promise<void> {
@@ -29,14 +76,13 @@ export class RedisJournal implements TenantJournal {
     const entry = redactedRecord(recorded);
     let json = JSON.stringify(entry);
     // Too large for the budget with its bodies: it is kept without them.
-    if (json.length > Math.min(JOURNAL_MAX_BYTES, this.budgetBytes))
+    if (json.length > Math.min(JOURNAL_MAX_BYTES, this.writer.budgetBytes))
       json = JSON.stringify({ ...entry, requestText: undefined, responseText: undefined });
-    await this.connection.call((r) =>
-      (r as ScriptedRedis).simJournalRecord(this.prefix, this.tenant, json, JOURNAL_LIMIT, this.budgetBytes),
-    );
+    await this.writer.write(this.tenant, json);
   }
 
   async read(query: JournalQuery = {}): Promise<JournalEntry[]> {
+    this.writer.flush();
     const stored = await this.connection.call((r) => r.lrange(`${this.prefix}t{${this.tenant}}:j`, 0, -1));
     const matches = journalFilter(query);
     return stored
@@ -49,6 +95,7 @@ export class RedisJournal implements TenantJournal {
   }
 
   async clear(): Promise<void> {
+    this.writer.flush();
     await this.connection.call((r) => (r as ScriptedRedis).simJournalClear(this.prefix, this.tenant));
   }
 }

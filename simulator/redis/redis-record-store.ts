@@ -52,6 +52,11 @@ export class RedisRecordStore implements RecordStore {
     return text === null ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
+  async getMany(wanted: readonly (readonly [CollectionName, string])[]): Promise<(StoredRecord | undefined)[]> {
+    const texts = (await this.run((r) => r.simReadMany(...this.prefixes, ...wanted.flat()))) as (string | null)[];
+    return texts.map((text) => (text === null ? undefined : (JSON.parse(text) as StoredRecord)));
+  }
+
   async has(collection: CollectionName, key: string): Promise<boolean> {
     return (await this.run((r) => r.simRead(...this.prefixes, collection, key))) !== null;
   }

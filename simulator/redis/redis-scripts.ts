@@ -49,6 +49,14 @@ end
 const READ = `${OWN}
 return redis.call('HGET', source(ARGV[1], ARGV[2], ARGV[3]), ARGV[4])`;
 
+/** The texts of several records, false (a nil reply) for each missing. ARGV: tp, dp, then collection and key of each. */
+const READ_MANY = `${OWN}
+local texts = {}
+for i = 3, #ARGV, 2 do
+  texts[#texts + 1] = redis.call('HGET', source(ARGV[1], ARGV[2], ARGV[i]), ARGV[i + 1])
+end
+return texts`;
+
 /** Every text of a collection. ARGV: tp, dp, collection. */
 const LIST = `${OWN}
 return redis.call('HVALS', source(ARGV[1], ARGV[2], ARGV[3]))`;
@@ -107,24 +115,28 @@ redis.call('INCRBY', tp .. 'bytes', grow)
 return #values`;
 
 /**
- * Records a journal entry under the budget all tenants share. ARGV: prefix, tenant, entry JSON
- * (without seq), per-tenant limit, budget bytes. The oldest entries of any tenant go first.
+ * Records journal entries under the budget all tenants share. ARGV: prefix, per-tenant limit,
+ * budget bytes, then tenant and entry JSON (without seq) of each entry. The oldest entries of any
+ * tenant go first.
  */
 const JOURNAL_RECORD = `
-local p, tenant, json, limit, budget = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
-local list = p .. 't{' .. tenant .. '}:j'
-local seq = redis.call('INCR', p .. 't{' .. tenant .. '}:jseq')
-local entry = seq .. '|' .. json
-redis.call('RPUSH', list, entry)
-redis.call('ZADD', p .. 'jq', redis.call('INCR', p .. 'jclock'), tenant .. '\\n' .. seq)
-redis.call('INCRBY', p .. 'jbytes', #entry)
+local p, limit, budget = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local function drop(t, l)
   local first = redis.call('LPOP', l)
   if not first then return end
   redis.call('DECRBY', p .. 'jbytes', #first)
   redis.call('ZREM', p .. 'jq', t .. '\\n' .. string.match(first, '^(%d+)|'))
 end
-if redis.call('LLEN', list) > limit then drop(tenant, list) end
+for i = 4, #ARGV, 2 do
+  local tenant = ARGV[i]
+  local list = p .. 't{' .. tenant .. '}:j'
+  local seq = redis.call('INCR', p .. 't{' .. tenant .. '}:jseq')
+  local entry = seq .. '|' .. ARGV[i + 1]
+  redis.call('RPUSH', list, entry)
+  redis.call('ZADD', p .. 'jq', redis.call('INCR', p .. 'jclock'), tenant .. '\\n' .. seq)
+  redis.call('INCRBY', p .. 'jbytes', #entry)
+  if redis.call('LLEN', list) > limit then drop(tenant, list) end
+end
 while tonumber(redis.call('GET', p .. 'jbytes')) > budget do
   local oldest = redis.call('ZRANGE', p .. 'jq', 0, 0)
   if #oldest == 0 then break end
@@ -133,7 +145,7 @@ while tonumber(redis.call('GET', p .. 'jbytes')) > budget do
   drop(t, p .. 't{' .. t .. '}:j')
   if redis.call('ZCARD', p .. 'jq') == before then redis.call('ZREM', p .. 'jq', oldest[1]) end
 end
-return seq`;
+return 1`;
 
 /** Clears a tenant's journal, giving its bytes back. ARGV: prefix, tenant. */
 const JOURNAL_CLEAR = `
@@ -173,6 +185,7 @@ return ''`;
 
 const SCRIPTS = {
   simRead: READ,
+  simReadMany: READ_MANY,
   simList: LIST,
   simWrite: WRITE,
   simDelete: DELETE,

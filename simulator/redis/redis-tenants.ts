@@ -10,7 +10,7 @@ import { COLLECTION_KEYS, COLLECTION_NAMES, uniqueValueOf, type Snapshot } from 
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { RedisFaults } from './redis-faults.ts';
-import { RedisJournal } from './redis-journal.ts';
+import { JournalWriter, RedisJournal } from './redis-journal.ts';
 import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
 import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
 
@@ -39,6 +39,7 @@ export class RedisTenants implements TenantDirectory {
   private readonly known = new Map<string, { tenant: RedisTenant; touched: number }>();
   private readonly sweeper: NodeJS.Timeout | undefined;
   private readonly touchIntervalMs: number;
+  private readonly journalWriter: JournalWriter;
   /** Settles when the dataset is on the server: requests wait for it after the server came back empty. */
   private datasetReady: Promise<void> = Promise.resolve();
 
@@ -48,6 +49,7 @@ export class RedisTenants implements TenantDirectory {
     private readonly datasetBytes: number,
     private readonly options: RedisTenantOptions,
   ) {
+    this.journalWriter = new JournalWriter(connection, REDIS_PREFIX, options.limits.journalBudgetBytes);
     const idle = options.idleSeconds;
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (idle ?? Number.POSITIVE_INFINITY) * 250);
     if (idle !== undefined) {
@@ -139,6 +141,7 @@ export class RedisTenants implements TenantDirectory {
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    this.journalWriter.flush();
     await this.connection.close();
   }
 
@@ -153,7 +156,7 @@ export class RedisTenants implements TenantDirectory {
     return new RedisTenant(
       name,
       store,
-      new RedisJournal(this.connection, REDIS_PREFIX, name, this.options.limits.journalBudgetBytes),
+      new RedisJournal(this.connection, this.journalWriter, REDIS_PREFIX, name),
       new RedisFaults(this.connection, tp),
     );
   }

@@ -36,9 +36,9 @@ export const catalogHandlers = {
     // Built field by field: rest and spread cost twice as much on the hottest read.
     const data: StoredRecord = {};
     for (const key in product) if (key !== 'categoryId' && key !== 'brandId') data[key] = product[key];
-    const [category, brand] = await Promise.all([
-      store.get('categories', String(product.categoryId)),
-      store.get('brands', String(product.brandId)),
+    const [category, brand] = await store.getMany([
+      ['categories', String(product.categoryId)],
+      ['brands', String(product.brandId)],
     ]);
     data.category = reference(category, product.categoryId);
     data.brand = reference(brand, product.brandId);
