@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the simulator against Prism's mock on the same spec, side by side on loopback,
  * plus start-up, memory, large-store, soak, fuzzing and scenario figures. Writes bench/results.json
- * and prints the same as a table. Stops by itself (about 7 minutes with the defaults);
+ * and prints the same as a table. Stops by itself (about 10 minutes with the defaults);
  * BENCH_SECONDS, BENCH_ROUNDS and BENCH_SOAK_SECONDS shorten it for a quick look.
  */
 import { writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ function setting(name: string, fallback: number): number {
 }
 
 const SECONDS = setting('BENCH_SECONDS', 10);
-const ROUNDS = setting('BENCH_ROUNDS', 2);
+const ROUNDS = setting('BENCH_ROUNDS', 4);
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 60);
 const WARMUP_SECONDS = 2;
 /** The default-logging context figures and the large-store rounds run half as long. */
