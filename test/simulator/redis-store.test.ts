@@ -135,6 +135,25 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect((await call(b, 'GET', '/__sim/faults', undefined, tenant)).json()).toMatchObject({ rules: [{ count: 0 }] });
   });
 
+  it('journals each of 250 concurrent requests once though their entries are written in batches', async () => {
+    // Entries go to Redis in batches of at most 100 after their answers; none may be lost or written twice.
+    const tenant = { 'x-sim-tenant': 'batched-journal' };
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 250 },
+        async () => (await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, tenant)).status,
+      ),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const journal = (await call(a, 'GET', '/__sim/requests', undefined, tenant)).json().requests as {
+      seq: number;
+      operationId: string;
+    }[];
+    expect(journal).toHaveLength(250);
+    expect(journal.every((e) => e.operationId === 'getProduct')).toBe(true);
+    expect(new Set(journal.map((e) => e.seq)).size).toBe(250);
+  });
+
   it('holds every unique and once rule across both processes under 100 concurrent requests', async () => {
     const tenant = { 'x-sim-tenant': 'races' };
     const over = <T>(n: number, request: (sim: SimulatorProcess, i: number) => Promise<T>) =>
