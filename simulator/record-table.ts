@@ -1,12 +1,17 @@
 /**
  * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and
- * texts (UTF-8) share one buffer; the slots (in insertion order), their hashes and an
- * open-addressing hash table are typed arrays. A JavaScript Map of a million records is a million key strings and a backing store
+ * texts (UTF-8) are written one after the other into blocks of bytes; the slots (in insertion
+ * order), their blocks, their hashes and an open-addressing hash table are typed arrays. The table
+ * grows by adding blocks, never by copying what it holds: on a machine where a first touch of
+ * memory is dear, copying a doubled buffer cost half of a new record's write and stalled the
+ * process for as long as the copy took. A JavaScript Map of a million records is a million key strings and a backing store
  * of millions of pointers for every full collection to mark: pauses of tens of milliseconds, and a
  * heap V8 grows to a multiple of it. Here a record costs the garbage collector nothing.
  */
 const NO_BYTES = Buffer.alloc(0);
+/** The first block of a table; each next one is twice the last, up to BLOCK_BYTES (or one record's size). */
 const INITIAL_BYTES = 1024;
+const BLOCK_BYTES = 1024 * 1024;
 const INITIAL_SLOTS = 16;
 /** A slot whose record was deleted or moved; its bytes are dead until the next compaction. */
 const DEAD = 0xffffffff;
@@ -18,11 +23,16 @@ const PARSED_LIMIT = 256;
 const SEED = (Math.random() * 0x100000000) >>> 0;
 
 export class RecordTable {
+  private blocks: Buffer[] = [];
+  /** The block written to, the last of `blocks`, and how much of it is written. */
   private bytes = NO_BYTES;
   private end = 0;
   private liveBytes = 0;
+  /** Bytes of records deleted or rewritten elsewhere, until the next packing. */
+  private deadBytes = 0;
 
   private starts = new Uint32Array(INITIAL_SLOTS);
+  private blockOf = new Uint32Array(INITIAL_SLOTS);
   private keyLengths = new Uint32Array(INITIAL_SLOTS);
   private textLengths = new Uint32Array(INITIAL_SLOTS);
   private hashes = new Uint32Array(INITIAL_SLOTS);
@@ -47,6 +57,13 @@ export class RecordTable {
     return this.liveBytes;
   }
 
+  /** Bytes of the blocks the table holds, written or not. */
+  get bytesAllocated(): number {
+    let bytes = 0;
+    for (const block of this.blocks) bytes += block.length;
+    return bytes;
+  }
+
   /** Bytes the record under `key` takes (key and text), 0 when there is none. */
   sizeOf(key: string): number {
     const cell = this.find(key);
@@ -55,13 +72,11 @@ export class RecordTable {
     return (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
   }
 
-  /** A table holding the same records, sharing nothing with this one: typed-array and buffer copies. */
+  /** A table holding the same records, sharing nothing with this one: typed-array copies, the live bytes packed. */
   clone(): RecordTable {
     const copy = new RecordTable();
-    copy.bytes = Buffer.from(this.bytes.subarray(0, this.end));
-    copy.end = this.end;
-    copy.liveBytes = this.liveBytes;
     copy.starts = this.starts.slice();
+    copy.blockOf = this.blockOf.slice();
     copy.keyLengths = this.keyLengths.slice();
     copy.textLengths = this.textLengths.slice();
     copy.hashes = this.hashes.slice();
@@ -69,6 +84,7 @@ export class RecordTable {
     copy.liveCount = this.liveCount;
     copy.cells = this.cells.slice();
     copy.tombstones = this.tombstones;
+    copy.packFrom(this);
     return copy;
   }
 
@@ -114,11 +130,14 @@ export class RecordTable {
       const slot = (this.cells[cell] as number) - 1;
       const old = this.textLengths[slot] as number;
       if (textLength <= old) {
-        this.bytes.write(text, (this.starts[slot] as number) + (this.keyLengths[slot] as number), 'utf8');
+        const block = this.blocks[this.blockOf[slot] as number] as Buffer;
+        block.write(text, (this.starts[slot] as number) + (this.keyLengths[slot] as number), 'utf8');
         this.textLengths[slot] = textLength;
         this.liveBytes -= old - textLength;
+        this.deadBytes += old - textLength;
       } else {
         this.liveBytes -= (this.keyLengths[slot] as number) + old;
+        this.deadBytes += (this.keyLengths[slot] as number) + old;
         this.starts[slot] = DEAD;
         this.place(slot, key, text, textLength);
       }
@@ -130,6 +149,8 @@ export class RecordTable {
     const slot = this.slotCount++;
     this.hashes[slot] = this.keyHash;
     this.keyLengths[slot] = 2 * key.length;
+    // Not a record until placed: packing the others on the way leaves it out.
+    this.starts[slot] = DEAD;
     this.place(slot, key, text, textLength);
     this.liveCount++;
     this.insertCell(slot);
@@ -140,7 +161,9 @@ export class RecordTable {
     const cell = this.find(key);
     if (cell < 0) return false;
     const slot = (this.cells[cell] as number) - 1;
-    this.liveBytes -= (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+    const length = (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+    this.liveBytes -= length;
+    this.deadBytes += length;
     this.starts[slot] = DEAD;
     this.cells[cell] = TOMBSTONE;
     this.tombstones++;
@@ -161,7 +184,8 @@ export class RecordTable {
 
   private textOf(slot: number): string {
     const start = (this.starts[slot] as number) + (this.keyLengths[slot] as number);
-    return this.bytes.toString('utf8', start, start + (this.textLengths[slot] as number));
+    const block = this.blocks[this.blockOf[slot] as number] as Buffer;
+    return block.toString('utf8', start, start + (this.textLengths[slot] as number));
   }
 
   /**
@@ -187,7 +211,7 @@ export class RecordTable {
   }
 
   private holdsKey(slot: number, key: string): boolean {
-    const b = this.bytes;
+    const b = this.blocks[this.blockOf[slot] as number] as Buffer;
     for (let i = 0, at = this.starts[slot] as number; i < key.length; i++, at += 2) {
       if (((b[at] as number) | ((b[at + 1] as number) << 8)) !== key.charCodeAt(i)) return false;
     }
@@ -210,49 +234,65 @@ export class RecordTable {
     for (let slot = 0; slot < this.slotCount; slot++) if (this.starts[slot] !== DEAD) this.insertCell(slot);
   }
 
-  /** Writes the slot's key and text at the end of the bytes. */
+  /** Writes the slot's key and text at the end of the last block. */
   private place(slot: number, key: string, text: string, textLength: number): void {
     const keyLength = this.keyLengths[slot] as number;
     if (this.end + keyLength + textLength > this.bytes.length) this.makeRoom(keyLength + textLength);
     this.bytes.write(key, this.end, 'utf16le');
     this.bytes.write(text, this.end + keyLength, 'utf8');
     this.starts[slot] = this.end;
+    this.blockOf[slot] = this.blocks.length - 1;
     this.textLengths[slot] = textLength;
     this.end += keyLength + textLength;
     this.liveBytes += keyLength + textLength;
   }
 
   /**
-   * Room for `length` more bytes: the live records moved to a buffer of the same size when at least
-   * a quarter of it is dead, else twice as large (or more, for a large record); a buffer is at most
-   * about 2.7 times the bytes it holds.
+   * A block with room for `length` more bytes. When at least a quarter of the bytes written are
+   * dead, the live records are packed into new blocks first, so dead bytes stay under a third of
+   * the live ones (besides the unused end of each block, less than one record).
    */
   private makeRoom(length: number): void {
-    let size = Math.max(this.bytes.length, INITIAL_BYTES);
-    while (this.liveBytes + length > size * 0.75) size *= 2;
-    const target = Buffer.allocUnsafe(size);
-    if (this.liveBytes === this.end) {
-      // Nothing dead: one copy, every record where it was.
-      this.bytes.copy(target, 0, 0, this.end);
-    } else {
-      let at = 0;
-      for (let slot = 0; slot < this.slotCount; slot++) {
-        const start = this.starts[slot] as number;
-        if (start === DEAD) continue;
-        const length = (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
-        this.bytes.copy(target, at, start, start + length);
-        this.starts[slot] = at;
-        at += length;
-      }
-      this.end = at;
+    if (this.deadBytes > 0 && this.deadBytes * 4 >= this.liveBytes + this.deadBytes) this.packFrom(this);
+    if (this.end + length > this.bytes.length) this.addBlock(length);
+  }
+
+  private addBlock(length: number): void {
+    const next = Math.min(Math.max(2 * this.bytes.length, INITIAL_BYTES), BLOCK_BYTES);
+    this.bytes = Buffer.allocUnsafe(Math.max(next, length));
+    this.blocks.push(this.bytes);
+    this.end = 0;
+  }
+
+  /**
+   * Writes the live records of `source` (this table or the one cloned), slot by slot, into new
+   * blocks of this table; `starts` and `blockOf` must hold the source's places on entry.
+   */
+  private packFrom(source: RecordTable): void {
+    const blocks = source.blocks;
+    this.blocks = [];
+    this.bytes = NO_BYTES;
+    this.end = 0;
+    this.liveBytes = 0;
+    this.deadBytes = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      const start = this.starts[slot] as number;
+      if (start === DEAD) continue;
+      const length = (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
+      if (this.end + length > this.bytes.length) this.addBlock(length);
+      (blocks[this.blockOf[slot] as number] as Buffer).copy(this.bytes, this.end, start, start + length);
+      this.starts[slot] = this.end;
+      this.blockOf[slot] = this.blocks.length - 1;
+      this.end += length;
+      this.liveBytes += length;
     }
-    this.bytes = target;
   }
 
   /** Room for one more slot: the live slots renumbered in order when half are dead, else twice the slots. */
   private makeSlots(): void {
     const size = this.liveCount * 2 <= this.slotCount ? this.slotCount : this.slotCount * 2;
-    const [starts, keyLengths, textLengths, hashes] = [
+    const [starts, blockOf, keyLengths, textLengths, hashes] = [
+      new Uint32Array(size),
       new Uint32Array(size),
       new Uint32Array(size),
       new Uint32Array(size),
@@ -262,12 +302,19 @@ export class RecordTable {
     for (let from = 0; from < this.slotCount; from++) {
       if (this.starts[from] === DEAD) continue;
       starts[to] = this.starts[from] as number;
+      blockOf[to] = this.blockOf[from] as number;
       keyLengths[to] = this.keyLengths[from] as number;
       textLengths[to] = this.textLengths[from] as number;
       hashes[to] = this.hashes[from] as number;
       to++;
     }
-    [this.starts, this.keyLengths, this.textLengths, this.hashes] = [starts, keyLengths, textLengths, hashes];
+    [this.starts, this.blockOf, this.keyLengths, this.textLengths, this.hashes] = [
+      starts,
+      blockOf,
+      keyLengths,
+      textLengths,
+      hashes,
+    ];
     const renumbered = to !== this.slotCount;
     this.slotCount = to;
     if (renumbered) this.rehash();

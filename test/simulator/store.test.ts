@@ -1,6 +1,7 @@
 /** The store answers as a plain map of records would, through growth, rewrites and compactions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RecordTable } from '../../simulator/record-table.ts';
 import { compositeKey, Store, type StoredRecord } from '../../simulator/store.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
@@ -80,6 +81,18 @@ describe('the store', () => {
     }).toThrow(TypeError);
     store.put('customers', { ...read, name: 'Two' });
     expect(store.get('customers', 'c1')).toEqual({ id: 'c1', name: 'Two', document: { number: '1' } });
+  });
+
+  it('keeps its bytes near what it holds through rewrites and deletes, packing what is dead', () => {
+    const table = new RecordTable();
+    for (let i = 0; i < 50_000; i++) {
+      const key = `k${i % 200}`;
+      if (i % 7 === 0) table.delete(key);
+      else table.set(key, 'x'.repeat((i * 7919) % 5_000));
+    }
+    expect(table.size).toBeGreaterThan(0);
+    // Dead bytes stay under a third of the live ones; the rest is the unused end of each block.
+    expect(table.bytesAllocated).toBeLessThan(2 * table.bytesUsed + 1024 * 1024);
   });
 
   it('holds a hundred thousand records, each read back as written', () => {
