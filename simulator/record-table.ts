@@ -2,18 +2,19 @@
  * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and
  * texts (UTF-8) are written one after the other into blocks of bytes; the slots (in insertion
  * order), their blocks, their hashes and an open-addressing hash table are typed arrays. The table
- * grows by adding blocks, never by copying what it holds: on a machine where a first touch of
- * memory is dear, copying a doubled buffer cost half of a new record's write and stalled the
- * process for as long as the copy took. A JavaScript Map of a million records is a million key strings and a backing store
- * of millions of pointers for every full collection to mark: pauses of tens of milliseconds, and a
- * heap V8 grows to a multiple of it. Here a record costs the garbage collector nothing.
+ * grows by adding blocks, never by copying what it holds: copying a large buffer stalls the process
+ * and touches as much new memory again.
+ *
+ * A JavaScript Map of a million records is a million key strings and a backing store of millions of
+ * pointers for every full collection to mark: pauses of tens of milliseconds, and a heap V8 grows to
+ * a multiple of it. Here a record costs the garbage collector nothing.
  */
 const NO_BYTES = Buffer.alloc(0);
 /** The first block of a table; each next one is twice the last, up to BLOCK_BYTES (or one record's size). */
 const INITIAL_BYTES = 1024;
 const BLOCK_BYTES = 1024 * 1024;
 const INITIAL_SLOTS = 16;
-/** A slot whose record was deleted or moved; its bytes are dead until the next compaction. */
+/** A slot whose record was deleted or moved; its bytes are dead until the next packing. */
 const DEAD = 0xffffffff;
 /** Hash table cells hold slot + 1; 0 is an empty cell, TOMBSTONE a deleted one. */
 const TOMBSTONE = 0xffffffff;
@@ -321,6 +322,7 @@ export class RecordTable {
   }
 }
 
+/** Freezes a parsed JSON value and every object and array in it. */
 function deepFreeze(value: unknown): unknown {
   if (typeof value === 'object' && value !== null) {
     for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
