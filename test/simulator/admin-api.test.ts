@@ -42,9 +42,7 @@ describe('admin API', () => {
       url: `/v1/dealers/${DEMO.dealer}/coverage-areas/${DEMO.areaSe}`,
       headers: { 'x-sim-tenant': 'reset' },
     });
-    const areas = async () =>
-      ((await sim.rawAdmin('GET', '/__sim/state', 'reset')).json() as { collections: { coverageAreas: unknown[] } })
-        .collections.coverageAreas.length;
+    const areas = async () => (await sim.collections('reset')).coverageAreas.length;
     expect(await areas()).toBe(3);
     await sim.rawAdmin('POST', '/__sim/reset', 'reset');
     expect(await areas()).toBe(4);
@@ -72,11 +70,9 @@ describe('admin API', () => {
     const message = JSON.stringify(bad.json());
     expect(message).toContain('widgets');
     expect(message).toContain('id');
-    const state = (await sim.rawAdmin('GET', '/__sim/state', 'snap')).json() as {
-      collections: Record<string, unknown[]>;
-    };
-    expect(state.collections.categories).toEqual([{ id: 'cat-1', name: 'Única' }]);
-    expect(state.collections.products).toEqual([]);
+    const collections = await sim.collections('snap');
+    expect(collections.categories).toEqual([{ id: 'cat-1', name: 'Única' }]);
+    expect(collections.products).toEqual([]);
   });
 
   it('journals requests with filters, and clears the journal', async () => {
@@ -196,10 +192,7 @@ describe('admin API', () => {
       headers: { 'x-sim-tenant': 'from-header' },
       body: { name: 'T' },
     });
-    const has = async (tenant: string) =>
-      (
-        (await sim.rawAdmin('GET', '/__sim/state', tenant)).json() as { collections: { customers: { id: string }[] } }
-      ).collections.customers.some((c) => c.id === 'tok');
+    const has = async (tenant: string) => (await sim.collections(tenant)).customers.some((c) => c.id === 'tok');
     expect(await has('from-token')).toBe(true);
     expect(await has('from-header')).toBe(false);
   });

@@ -32,12 +32,7 @@ describe('keys and snapshots', () => {
       },
     };
     expect((await sim.rawAdmin('PUT', '/__sim/state', 'keys', snapshot)).statusCode).toBe(200);
-    const areas = async () =>
-      (
-        (await sim.rawAdmin('GET', '/__sim/state', 'keys')).json() as {
-          collections: { coverageAreas: { dealerId: string; name: string }[] };
-        }
-      ).collections.coverageAreas;
+    const areas = async () => (await sim.collections<{ dealerId: string; name: string }>('keys')).coverageAreas;
     expect(await areas()).toHaveLength(2);
     const acmeToken = await sim.token({ tenant: 'keys', dealerId: 'acme' });
     expect(
@@ -89,11 +84,9 @@ describe('keys and snapshots', () => {
       expect((await put('PATCH', { version: 1, collections: { customers: [{ name: 'no id' }] } })).statusCode).toBe(
         400,
       );
-      const state = (await paged.rawAdmin('GET', '/__sim/state', 'pages')).json() as {
-        collections: { customers: { id: string }[]; products: unknown[] };
-      };
-      expect(state.collections.customers.map((c) => c.id)).toEqual(Array.from({ length: 1_000 }, (_, i) => `p-${i}`));
-      expect(state.collections.products).toEqual([]);
+      const collections = await paged.collections<{ id: string }>('pages');
+      expect(collections.customers.map((c) => c.id)).toEqual(Array.from({ length: 1_000 }, (_, i) => `p-${i}`));
+      expect(collections.products).toEqual([]);
     } finally {
       await paged.close();
     }

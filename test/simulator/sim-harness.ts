@@ -9,6 +9,7 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '../../client/index.ts';
+import type { AdminCollectionName } from '../../spec/index.ts';
 
 export const ALL_SCOPES = [
   'payments:write',
@@ -31,6 +32,8 @@ export interface TestSimulator {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** An admin API request as sent on the wire (no token), acting on `tenant`: for tests of the admin API itself. */
   rawAdmin(method: string, url: string, tenant: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** A tenant's records by collection, as `GET /__sim/state` dumps them; `T` is the shape the test reads. */
+  collections<T = Record<string, unknown>>(tenant: string): Promise<Record<AdminCollectionName, T[]>>;
   close(): Promise<void>;
 }
 
@@ -111,6 +114,9 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
         headers: { 'x-sim-tenant': tenant },
         ...(body !== undefined ? { body } : {}),
       }),
+    collections: async <T>(tenant: string) =>
+      ((await sim.rawAdmin('GET', '/__sim/state', tenant)).json() as { collections: Record<AdminCollectionName, T[]> })
+        .collections,
     close: () => simulator.close(),
   };
   return sim;

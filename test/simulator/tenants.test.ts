@@ -11,13 +11,7 @@ beforeAll(async () => {
 afterAll(async () => sim.close());
 
 const customersOf = async (tenant: string) =>
-  new Set(
-    (
-      (await sim.rawAdmin('GET', '/__sim/state', tenant)).json() as {
-        collections: { customers: { id: string; name: string }[] };
-      }
-    ).collections.customers.map((c) => `${c.id}=${c.name}`),
-  );
+  new Set((await sim.collections<{ id: string; name: string }>(tenant)).customers.map((c) => `${c.id}=${c.name}`));
 
 describe('tenant isolation', () => {
   it('never shows a write of one tenant in another, however they interleave', async () => {
@@ -205,12 +199,7 @@ describe('tenant lifecycle', () => {
         headers: { 'x-sim-tenant': 'fresh-1' },
         body: { name: 'renamed' },
       });
-      const names = async (tenant: string) =>
-        (
-          (await big.rawAdmin('GET', '/__sim/state', tenant)).json() as {
-            collections: { customers: { id: string; name: string }[] };
-          }
-        ).collections.customers;
+      const names = async (tenant: string) => (await big.collections<{ id: string; name: string }>(tenant)).customers;
       expect((await names('fresh-1')).find((c) => c.id === 'c-7')?.name).toBe('renamed');
       expect((await names('fresh-2')).find((c) => c.id === 'c-7')?.name).toBe('Cliente 7');
       expect(await names('fresh-2')).toHaveLength(200_000);
