@@ -50,17 +50,9 @@ export function integerBounds(schema: Record<string, unknown>): { min: number; m
 
 /** Number bounds (doubles) from minimum/maximum; exclusive bounds are honoured by the final filter. */
 export function numberBounds(schema: Record<string, unknown>): { min?: number; max?: number } {
-  const min =
-    typeof schema.minimum === 'number'
-      ? schema.minimum
-      : typeof schema.exclusiveMinimum === 'number'
-        ? schema.exclusiveMinimum
-        : undefined;
-  const max =
-    typeof schema.maximum === 'number'
-      ? schema.maximum
-      : typeof schema.exclusiveMaximum === 'number'
-        ? schema.exclusiveMaximum
-        : undefined;
+  // The inclusive bound when given, else the exclusive one.
+  const firstNumber = (...values: unknown[]) => values.find((v): v is number => typeof v === 'number');
+  const min = firstNumber(schema.minimum, schema.exclusiveMinimum);
+  const max = firstNumber(schema.maximum, schema.exclusiveMaximum);
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
