@@ -28,15 +28,7 @@ const health = async () => (await (await fetch(`${child.url}/__sim/health`)).jso
 
 describe('memory under the default limits', () => {
   it(`stays under ${STATED_WORST_CASE_MIB} MiB with every tenant at its quota and the journals at their budget, and gives the journals back`, async () => {
-    const token = (
-      (await (
-        await fetch(`${child.url}/__sim/tokens`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ scopes: ALL_SCOPES }),
-        })
-      ).json()) as { accessToken: string }
-    ).accessToken;
+    const token = await child.token({ scopes: ALL_SCOPES });
     const startMiB = child.rssMiB();
     const tenantCount = DEFAULT_TENANT_LIMITS.maxTenants + 10;
     const body = JSON.stringify({ name: 'x'.repeat(950_000) });

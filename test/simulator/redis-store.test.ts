@@ -62,26 +62,13 @@ const runCli = (args: string[]) =>
     });
     child.once('exit', (status) => resolve({ status, stderr }));
   });
-const mint = async (claims: Record<string, unknown>) => {
-  const minted = await fetch(`${a.url}/__sim/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(claims),
-  });
-  return ((await minted.json()) as { accessToken: string }).accessToken;
-};
 const start = (url: string) => startSimulatorProcess(['--store', url, '--log-level', 'warn']);
 
 describe.skipIf(skip)('two simulators on one Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     [a, b] = await Promise.all([start(redis.url), start(redis.url)]);
-    const minted = await fetch(`${a.url}/__sim/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ scopes: ALL_SCOPES }),
-    });
-    token = ((await minted.json()) as { accessToken: string }).accessToken;
+    token = await a.token({ scopes: ALL_SCOPES });
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -325,10 +312,10 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     const tenant = 'secrets-in-redis';
     // Each secret a client can put in a request: its token, a token as the tenant, in the path, in
     // Prefer, provider credentials, a push token in an event, the order counter's API key.
-    const tokenAsTenant = await mint({ scopes: ['catalog:read'], sub: 'tenant-token' });
-    const tokenInPath = await mint({ scopes: ['catalog:read'], sub: 'path-token' });
-    const tokenInPrefer = await mint({ scopes: ['catalog:read'], sub: 'prefer-token' });
-    const own = await mint({ scopes: ALL_SCOPES, tenant });
+    const tokenAsTenant = await a.token({ scopes: ['catalog:read'], sub: 'tenant-token' });
+    const tokenInPath = await a.token({ scopes: ['catalog:read'], sub: 'path-token' });
+    const tokenInPrefer = await a.token({ scopes: ['catalog:read'], sub: 'prefer-token' });
+    const own = await a.token({ scopes: ALL_SCOPES, tenant });
     const providerSecret = 'planted-provider-client-secret-4711';
     const pushToken = 'planted-push-token-ExponentPushToken-0815';
     const planted = [

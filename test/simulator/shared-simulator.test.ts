@@ -131,15 +131,7 @@ describe('state export', () => {
     writeFileSync(join(dir, 'big.json'), JSON.stringify({ version: 1, collections: { customers } }));
     const child = await startSimulatorProcess(['--data', join(dir, 'big.json')]);
     try {
-      const token = (
-        (await (
-          await fetch(`${child.url}/__sim/tokens`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ scopes: ALL_SCOPES, tenant: 'other' }),
-          })
-        ).json()) as { accessToken: string }
-      ).accessToken;
+      const token = await child.token({ scopes: ALL_SCOPES, tenant: 'other' });
       const read = () =>
         fetch(`${child.url}/v1/customers/x`, {
           method: 'PUT',

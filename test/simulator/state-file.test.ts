@@ -8,16 +8,6 @@ import { SAVE_INTERVAL_MS } from '../../simulator/state-file.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';
 
-const tokenOf = async (sim: SimulatorProcess) =>
-  (
-    (await (
-      await fetch(`${sim.url}/__sim/tokens`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ scopes: ALL_SCOPES }),
-      })
-    ).json()) as { accessToken: string }
-  ).accessToken;
 const customers = async (sim: SimulatorProcess, tenant: string) =>
   (
     (await (await fetch(`${sim.url}/__sim/state`, { headers: { 'x-sim-tenant': tenant } })).json()) as {
@@ -29,7 +19,7 @@ describe('--state-file', () => {
   it("brings every tenant's records back after SIGTERM, and those older than the save interval after kill -9", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gas-state-')), 'state.json');
     let sim = await startSimulatorProcess(['--state-file', file]);
-    let token = await tokenOf(sim);
+    let token = await sim.token({ scopes: ALL_SCOPES });
     const write = (tenant: string, id: string, name: string) =>
       fetch(`${sim.url}/v1/customers/${id}`, {
         method: 'PUT',
@@ -43,7 +33,7 @@ describe('--state-file', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1 });
 
     sim = await startSimulatorProcess(['--state-file', file]);
-    token = await tokenOf(sim);
+    token = await sim.token({ scopes: ALL_SCOPES });
     for (const tenant of ['team-a', 'team-b', 'default']) {
       const ids = new Set((await customers(sim, tenant)).map((c) => c.id));
       for (let i = 0; i < 50; i++) expect(ids.has(`${tenant}-${i}`), `${tenant}-${i}`).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAdminClient } from '../../client/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startSimulatorProcess } from '../support/simulator-process.ts';
 import { DEMO, startTestSimulator } from './sim-harness.ts';
@@ -30,17 +31,11 @@ function sendAndWaitForClose(url: string, text: string): Promise<{ received: str
   });
 }
 
+const mintToken = async (url: string) =>
+  (await createAdminClient({ baseUrl: url }).mintToken({ scopes: ['catalog:read', 'users:write'] })).accessToken;
+
 /** Preloaded into a simulator process with --expose-gc: SIGUSR2 runs a full collection. */
 const GC_ON_SIGUSR2 = `data:text/javascript,${encodeURIComponent("process.on('SIGUSR2', () => globalThis.gc())")}`;
-
-async function mintToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/__sim/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"scopes":["catalog:read","users:write"]}',
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 function bodyOf(response: string): unknown {
   return JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));

@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createAdminClient } from '../../client/index.ts';
+import type { TokenRequest } from '../../spec/index.ts';
 
 const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 /** The built command (`npx tsx scripts/build.ts`): no compiler in the process, for tests that measure its memory. */
@@ -19,6 +21,8 @@ export interface SimulatorProcess {
   stdout(): string;
   /** Its resident set size in MiB, as the kernel counts it. */
   rssMiB(): number;
+  /** An access token it minted through its admin API. */
+  token(request: TokenRequest): Promise<string>;
   /** Ends it with the signal (SIGTERM by default) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -65,6 +69,7 @@ export async function startSimulatorProcess(
     stdout: () => logged,
     rssMiB: () =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024,
+    token: async (request) => (await createAdminClient({ baseUrl: url }).mintToken(request)).accessToken,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);
