@@ -1,6 +1,6 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
-export { redactJsonText, redactSecrets, redactValue, REDACTED, secretValuesOf } from './redact.ts';
+export { redactedSecret, redactJsonText, redactSecrets, redactValue, REDACTED, secretValuesOf } from './redact.ts';
 export {
   groupByOperation,
   renderHtmlReport,

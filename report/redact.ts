@@ -77,7 +77,7 @@ export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
 }
 
 /** A secret field's value redacted: absent stays absent, a flag stays (`passwordChangePending`), an object keeps its keys. */
-function redactedSecret(value: unknown): unknown {
+export function redactedSecret(value: unknown): unknown {
   if (value === null || value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'object' && !Array.isArray(value))
     return Object.fromEntries(Object.keys(value).map((k) => [k, REDACTED]));

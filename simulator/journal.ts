@@ -11,7 +11,7 @@
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
 import { isSecretField, mayNameSecretField } from '../spec/index.ts';
-import { redact, REDACTED, redactSecrets, secretValuesOf } from './redact.ts';
+import { redact, redactedSecret, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
 
 /** Words that start a credential redactSecrets removes (`Bearer …`, `authorization: …`). */
@@ -320,9 +320,8 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   const headers: Record<string, string> = {};
   for (const name in record.headers) {
     const value = record.headers[name] as string;
-    // A secret header's value goes whole, as `redact` takes any value under a secret field name.
     headers[name] = isSecretField(name)
-      ? REDACTED
+      ? (redactedSecret(value) as string)
       : mayHold(value)
         ? ((redact({ [name]: value }, secrets) as Record<string, string>)[name] as string)
         : value;
