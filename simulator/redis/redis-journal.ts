@@ -27,8 +27,8 @@ export class JournalWriter {
   private pending: { args: string[]; written: Promise<void>; settle(error?: Error): void } | undefined;
 
   constructor(
-    private readonly connection: StoreConnection,
-    private readonly prefix: string,
+    readonly connection: StoreConnection,
+    readonly prefix: string,
     readonly budgetBytes: number,
   ) {}
 
@@ -64,10 +64,9 @@ export class JournalWriter {
 }
 
 export class RedisJournal implements TenantJournal {
+  /** The tenant's journal, on the writer's connection and key prefix. */
   constructor(
-    private readonly connection: StoreConnection,
     private readonly writer: JournalWriter,
-    private readonly prefix: string,
     private readonly tenant: string,
   ) {}
 
@@ -83,7 +82,8 @@ export class RedisJournal implements TenantJournal {
 
   async read(query: JournalQuery = {}): Promise<JournalEntry[]> {
     this.writer.flush();
-    const stored = await this.connection.call((r) => r.lrange(`${this.prefix}t{${this.tenant}}:j`, 0, -1));
+    const { connection, prefix } = this.writer;
+    const stored = await connection.call((r) => r.lrange(`${prefix}t{${this.tenant}}:j`, 0, -1));
     const matches = journalFilter(query);
     return stored
       .map((text) => {
@@ -96,6 +96,7 @@ export class RedisJournal implements TenantJournal {
 
   async clear(): Promise<void> {
     this.writer.flush();
-    await this.connection.call((r) => (r as ScriptedRedis).simJournalClear(this.prefix, this.tenant));
+    const { connection, prefix } = this.writer;
+    await connection.call((r) => (r as ScriptedRedis).simJournalClear(prefix, this.tenant));
   }
 }

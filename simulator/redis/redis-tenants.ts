@@ -156,7 +156,7 @@ export class RedisTenants implements TenantDirectory {
     return new RedisTenant(
       name,
       store,
-      new RedisJournal(this.connection, this.journalWriter, REDIS_PREFIX, name),
+      new RedisJournal(this.journalWriter, name),
       new RedisFaults(this.connection, tp),
     );
   }
