@@ -194,7 +194,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   });
   // Answers go out when the event-loop turn that read their requests ends (immediates run after the
   // turn's I/O callbacks), back to back: a client waiting on many connections is woken once per turn
-  // rather than once per answer, which halved a write's CPU on a loopback bench (docs/benchmarks.md).
+  // rather than once per answer, each wake-up dear on a virtual machine (docs/benchmarks.md).
   app.addHook('onSend', (_request, _reply, payload, done) => void setImmediate(done, null, payload));
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) =>
     sendError(request, reply, toSimulatorError(error, request)),
