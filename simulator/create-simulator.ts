@@ -180,6 +180,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       admin: config.admin === true,
       tenant: undefined,
       started: performance.now(),
+      journaled: false,
       claims: undefined,
       simulated: false,
       requestText: undefined,
@@ -188,14 +189,23 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     };
     done();
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    logAndJournal(request, reply, logRequests, redactEchoedText);
-    done();
-  });
-  // Answers go out when the event-loop turn that read their requests ends (immediates run after the
+  // The journal entry is written before the answer goes out, so a client that has its answer finds the
+  // request in the journal through any replica; a Redis journal's write holds the answer back until then.
+  // Answers then go out when the event-loop turn that read their requests ends (immediates run after the
   // turn's I/O callbacks), back to back: a client waiting on many connections is woken once per turn
   // rather than once per answer, each wake-up dear on a virtual machine (docs/benchmarks.md).
-  app.addHook('onSend', (_request, _reply, payload, done) => void setImmediate(done, null, payload));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const written = journal(request, reply);
+    // An answer that says the store is away is not held for a journal write that waits on it too.
+    if (written && request.sim.refusal?.code !== 'StoreUnavailable') void written.then(() => done(null, payload));
+    else setImmediate(done, null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // An answer sent raw (a dropped connection) has had no onSend: it is journaled now.
+    void journal(request, reply);
+    logRequest(request, reply, logRequests, redactEchoedText);
+    done();
+  });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) =>
     sendError(request, reply, toSimulatorError(error, request)),
   );
@@ -333,7 +343,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
-function logAndJournal(
+function logRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   logRequests: boolean,
@@ -341,25 +351,27 @@ function logAndJournal(
 ): void {
   const sim = request.sim;
   if (!sim) return;
-  const durationMs = Math.round((performance.now() - sim.started) * 100) / 100;
-  const path = pathOf(request);
-  const admin = sim.admin;
-  if (logRequests) {
-    request.log.info(
-      {
-        operationId: sim.op?.id ?? (admin ? 'admin' : null),
-        method: request.method,
-        path: redactEchoedText(path),
-        status: reply.statusCode,
-        durationMs,
-        tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null,
-        ...(sim.simulated ? { simulated: true } : {}),
-      },
-      'request',
-    );
-  }
-  if (sim.tenant && !admin) sim.tenant.inFlight--;
-  if (admin || !sim.tenant) return;
+  if (sim.tenant && !sim.admin) sim.tenant.inFlight--;
+  if (!logRequests) return;
+  request.log.info(
+    {
+      operationId: sim.op?.id ?? (sim.admin ? 'admin' : null),
+      method: request.method,
+      path: redactEchoedText(pathOf(request)),
+      status: reply.statusCode,
+      durationMs: millisecondsSince(sim.started),
+      tenant: sim.tenant ? redactEchoedText(sim.tenant.name) : null,
+      ...(sim.simulated ? { simulated: true } : {}),
+    },
+    'request',
+  );
+}
+
+/** Records the request in its tenant's journal, once; settles when a Redis journal has it (a failed write is logged). */
+function journal(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
+  const sim = request.sim;
+  if (!sim || sim.admin || !sim.tenant || sim.journaled) return;
+  sim.journaled = true;
   const headers: Record<string, string> = {};
   for (const name of JOURNALED_HEADERS) {
     const value = request.headers[name];
@@ -368,10 +380,10 @@ function logAndJournal(
   const recorded = sim.tenant.journal.record({
     time: Date.now(),
     method: request.method,
-    path,
+    path: pathOf(request),
     operationId: sim.op?.id ?? null,
     status: reply.statusCode,
-    durationMs,
+    durationMs: millisecondsSince(sim.started),
     simulated: sim.simulated,
     headers,
     requestText: sim.requestText,
@@ -379,11 +391,14 @@ function logAndJournal(
     secrets: sim.secrets,
     ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
-  // A journal kept in Redis is written after the answer; losing an entry there is logged, not thrown.
-  if (recorded instanceof Promise)
-    recorded.catch((error: unknown) =>
-      request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'),
-    );
+  if (!(recorded instanceof Promise)) return;
+  return recorded.catch((error: unknown) =>
+    request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'),
+  );
+}
+
+function millisecondsSince(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
 }
 
 function pathOf(request: FastifyRequest): string {

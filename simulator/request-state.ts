@@ -10,6 +10,8 @@ export interface RequestState {
   admin: boolean;
   tenant: Tenant | undefined;
   started: number;
+  /** Its journal entry is written (before the answer, or after one sent raw). */
+  journaled: boolean;
   claims: TokenClaims | undefined;
   /** The status was asked for (Prefer, fault rule), not earned; logs and journal say so. */
   simulated: boolean;
