@@ -57,8 +57,12 @@ export function registerOperationRoutes(
           request.sim.tenant = await tenants.obtain(tenantName(request.sim.claims?.tid));
         } catch (error) {
           // A refused request is journaled in the tenant it would have reached only when that
-          // tenant exists: refusals never create tenants (nor evict any).
-          request.sim.tenant = await tenants.find(tenantName(await auth.tenantOf(authorization)));
+          // tenant exists: refusals never create tenants (nor evict any). A store that is away is not
+          // asked again, and a lookup that fails leaves the refusal as it was.
+          if (!(error instanceof SimulatorError && error.code === 'StoreUnavailable'))
+            request.sim.tenant = await tenants
+              .find(tenantName(await auth.tenantOf(authorization)))
+              .catch(() => undefined);
           throw error;
         } finally {
           if (request.sim.tenant) request.sim.tenant.inFlight++;

@@ -326,6 +326,33 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     expect(product).toBe(200);
   }, 60_000);
 
+  it('answers 503 within its command time-out while Redis stops answering, and serves again when it answers', async () => {
+    const product = `/v1/products/${DEMO.productP13}`;
+    const warm = { 'x-sim-tenant': 'silent-store' };
+    expect((await call(a, 'GET', product, undefined, warm)).status).toBe(200);
+    redis.pause();
+    try {
+      // A tenant never seen (its lookup is the command that waits), then one seen a moment ago (its read waits).
+      for (const tenant of [{ 'x-sim-tenant': 'silent-store-new' }, warm]) {
+        const started = performance.now();
+        const silent = await call(a, 'GET', product, undefined, tenant);
+        const ms = performance.now() - started;
+        expect(silent.status).toBe(503);
+        expect(silent.json()).toMatchObject({ errors: [{ code: 'StoreUnavailable', target: 'simulator' }] });
+        // A command waits 2 s; the store is not asked again, nor the answer held for its journal entry.
+        expect(ms, tenant['x-sim-tenant']).toBeLessThan(3_500);
+        console.log(`silent store, tenant ${tenant['x-sim-tenant']}: 503 in ${Math.round(ms)} ms`);
+      }
+      // A bad token is still a 401: the store being away does not change what the request did wrong.
+      expect((await call(a, 'GET', product, undefined, { ...warm, authorization: 'Bearer not-a-token' })).status).toBe(
+        401,
+      );
+    } finally {
+      redis.resume();
+    }
+    expect((await call(a, 'GET', product, undefined, warm)).status).toBe(200);
+  }, 20_000);
+
   it('writes journal entries to Redis with every planted secret already redacted', async () => {
     const tenant = 'secrets-in-redis';
     // Each secret a client can put in a request: its token, a token as the tenant, in the path, in

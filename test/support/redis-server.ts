@@ -35,6 +35,9 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port (empty: it keeps nothing on disk). */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as when packets are dropped. */
+  pause(): void;
+  resume(): void;
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
@@ -61,6 +64,8 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async stop() {
       const running = child;
       if (!running || running.exitCode !== null || running.signalCode !== null) return;
