@@ -15,7 +15,7 @@ import {
 } from '../simulator/index.ts';
 import { portInUseMessage } from './port-in-use.ts';
 import { port, positiveInteger } from './option-parsers.ts';
-import { isWorker, runWorkers, workerCount, workerNumber } from './simulator-workers.ts';
+import { isWorker, leaveCluster, runWorkers, workerCount, workerNumber } from './simulator-workers.ts';
 
 const MIB = 1024 * 1024;
 
@@ -148,11 +148,13 @@ export function registerSimulateCommand(program: Command): void {
           ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
           ...(opts.cors ? { cors: parseCorsOrigins(opts.cors) } : {}),
         };
-        const simulator = await createSimulator(options);
+        const simulator = await createSimulator(options).catch(leaveCluster);
         const url = await simulator.listen({ host: opts.host, port: opts.port }).catch(async (error: unknown) => {
           await simulator.close();
-          throw new Error(
-            portInUseMessage(error, opts.host, opts.port) ?? (error instanceof Error ? error.message : String(error)),
+          return leaveCluster(
+            new Error(
+              portInUseMessage(error, opts.host, opts.port) ?? (error instanceof Error ? error.message : String(error)),
+            ),
           );
         });
         const adminHeader = opts.adminKey ? " -H 'X-Sim-Admin-Key: <your admin key>'" : '';

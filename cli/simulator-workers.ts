@@ -19,6 +19,15 @@ export function workerCount(value: string): number {
 /** True in a worker of a cluster, where the simulator runs. */
 export const isWorker = (): boolean => !cluster.isPrimary;
 
+/**
+ * Rethrows a start-up error; in a worker, first closes the channel to the primary, which would keep
+ * the failed worker alive, and with it the primary that waits for every worker to exit.
+ */
+export function leaveCluster(error: unknown): never {
+  cluster.worker?.disconnect();
+  throw error;
+}
+
 /** The worker's number (1 in a single process), so one worker alone prints the banner. */
 export const workerNumber = (): number => cluster.worker?.id ?? 1;
 

@@ -97,6 +97,8 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
       }
     },
     async close() {
+      // Closed on purpose: not an outage to log.
+      up = false;
       try {
         await redis.quit();
       } catch {

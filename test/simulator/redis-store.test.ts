@@ -54,7 +54,8 @@ const runCli = (args: string[]) =>
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, ...args],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // A CLI that hangs is stopped (status null), not waited for.
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 15_000 },
     );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -560,19 +561,21 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentUrl = `redis://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     try {
-      for (const [url, why] of [
-        ['redis://127.0.0.1:1', 'ECONNREFUSED'],
-        [silentUrl, 'no answer in 2000 ms'],
+      for (const [url, why, workers] of [
+        ['redis://127.0.0.1:1', 'ECONNREFUSED', []],
+        [silentUrl, 'no answer in 2000 ms', []],
+        // The primary of --workers exits too, once every worker has failed.
+        ['redis://127.0.0.1:1', 'ECONNREFUSED', ['--workers', '2']],
       ] as const) {
         const started = Date.now();
-        const run = await runCli(['simulate', '--port', '0', '--store', url]);
+        const run = await runCli(['simulate', '--port', '0', '--store', url, ...workers]);
         const ms = Date.now() - started;
         expect(run.status).toBe(2);
         expect(run.stderr).toContain(`cannot reach the store ${url}: `);
         expect(run.stderr).toContain(why);
         // Generous: the process start (tsx compiling the CLI) is counted too; the store's own deadline is 2 s.
         expect(ms).toBeLessThan(10_000);
-        console.log(`unreachable store ${url} refused in ${ms} ms (process start included)`);
+        console.log(`unreachable store ${url} ${workers.join(' ')} refused in ${ms} ms (process start included)`);
       }
     } finally {
       silent.close();
