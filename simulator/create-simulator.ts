@@ -203,7 +203,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.addHook('onResponse', (request, reply, done) => {
     // An answer sent raw (a dropped connection) has had no onSend: it is journaled now.
     void journal(request, reply);
-    logRequest(request, reply, logRequests, redactEchoedText);
+    const sim = request.sim;
+    if (sim?.tenant && !sim.admin) sim.tenant.inFlight--;
+    if (logRequests) logRequest(request, reply, redactEchoedText);
     done();
   });
   app.setErrorHandler((error: FastifyError | SimulatorError, request, reply) =>
@@ -343,16 +345,9 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: Simulato
   return reply.code(rendered.status).type(rendered.contentType).send(text);
 }
 
-function logRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  logRequests: boolean,
-  redactEchoedText: (text: string) => string,
-): void {
+function logRequest(request: FastifyRequest, reply: FastifyReply, redactEchoedText: (text: string) => string): void {
   const sim = request.sim;
   if (!sim) return;
-  if (sim.tenant && !sim.admin) sim.tenant.inFlight--;
-  if (!logRequests) return;
   request.log.info(
     {
       operationId: sim.op?.id ?? (sim.admin ? 'admin' : null),
