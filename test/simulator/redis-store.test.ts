@@ -536,21 +536,8 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
     }
   }, 60_000);
 
-  it('refuses --workers without --store, naming what it needs', () => {
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        new URL('../../cli/main.ts', import.meta.url).pathname,
-        'simulate',
-        '--port',
-        '0',
-        '--workers',
-        '2',
-      ],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
+  it('refuses --workers without --store, naming what it needs', async () => {
+    const run = await runCli(['simulate', '--port', '0', '--workers', '2']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--workers needs --store');
   });
