@@ -1,8 +1,16 @@
-/** Reads the field tables and the endpoints table out of the platform's interface description. */
+/**
+ * Reads the field tables and the endpoints table out of the platform's interface description: the
+ * copy the repository keeps (`spec/platform-description.md`), so a clone tests itself; whether that
+ * copy still equals the description beside the checkout is `platform-description.test.ts`'s to say.
+ */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SEED_PATH = fileURLToPath(new URL('../../../shared/seed/gas-ordering-platform-api.md', import.meta.url));
+export const SEED_PATH = fileURLToPath(new URL('../../spec/platform-description.md', import.meta.url));
+/** Where the description is shared with the project (beside the checkout), when it is there. */
+export const SHARED_SEED_PATH = fileURLToPath(
+  new URL('../../../shared/seed/gas-ordering-platform-api.md', import.meta.url),
+);
 
 export interface SeedField {
   resource: string;
