@@ -1,9 +1,69 @@
+/**
+ * The suite in three tiers (vitest projects), run together by `npm test`:
+ * - unit: no sockets, no child processes (the spec, rules, redaction, checks, handlers through `inject`);
+ * - integration: checkers against in-process simulators on port 0, the default for a new file;
+ * - system: the built CLI as a process, several processes on one Redis, Chromium, memory budgets, `npm pack`.
+ * `npm run test:unit` and `npm run test:integration` run one tier each for the edit loop.
+ */
 import { defineConfig } from 'vitest/config';
+
+const UNIT = [
+  'test/client/concurrency-pool.test.ts',
+  'test/conform/rule-classification.test.ts',
+  'test/contracts/pact-spec-agreement.test.ts',
+  'test/docs/links.test.ts',
+  'test/fuzz/fuzz-checks.test.ts',
+  'test/fuzz/fuzz-schema-arbitrary.test.ts',
+  'test/prism/prism-log.test.ts',
+  'test/scenarios/template.test.ts',
+  'test/simulator/error-catalogue.test.ts',
+  'test/simulator/handler-table.test.ts',
+  'test/simulator/head-requests.test.ts',
+  'test/simulator/journal.test.ts',
+  'test/simulator/logs.test.ts',
+  'test/simulator/media-types.test.ts',
+  'test/simulator/operation-statuses.test.ts',
+  'test/simulator/provider-states.test.ts',
+  'test/simulator/secrets.test.ts',
+  'test/simulator/state-rules.test.ts',
+  'test/simulator/store.test.ts',
+  'test/spec/*.test.ts',
+  'test/ux/admin-api-document.test.ts',
+  'test/ux/admin-journal.test.ts',
+  'test/ux/terminal.test.ts',
+];
+
+const SYSTEM = [
+  'test/cli/build.test.ts',
+  'test/cli/pack.test.ts',
+  'test/conform/conform-cli.test.ts',
+  'test/conform/profile-command.test.ts',
+  'test/conform/unreachable-target.test.ts',
+  'test/contracts/pact-verify.test.ts',
+  'test/fuzz/fuzz-cli.test.ts',
+  'test/prism/proxy-command.test.ts',
+  'test/scenarios/broken-target.test.ts',
+  'test/scenarios/scenario-files.test.ts',
+  'test/simulator/memory-budget.test.ts',
+  'test/simulator/redis-store.test.ts',
+  'test/simulator/shared-simulator.test.ts',
+  'test/simulator/simulate-command.test.ts',
+  'test/simulator/state-file.test.ts',
+  'test/simulator/tenants.test.ts',
+  'test/simulator/time-limits.test.ts',
+  'test/ux/cli-polish.test.ts',
+  'test/ux/console-browser.test.ts',
+  'test/ux/html-report.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SYSTEM] } },
+      { extends: true, test: { name: 'system', include: SYSTEM } },
+    ],
   },
 });
