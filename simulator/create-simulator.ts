@@ -135,7 +135,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     }));
   let saver: StateFileSaver | undefined;
   if (memory && options.stateFile) {
-    const restored = restoreStateFile(memory, options.stateFile);
+    const restored = restoreStateFile(memory, options.stateFile, limits.maxTenants);
     logger.info({ stateFile: options.stateFile, tenants: restored }, 'state file restored');
     saver = new StateFileSaver(memory, options.stateFile, (error) =>
       logger.error({ err: error, stateFile: options.stateFile, code: 'StateFileNotSaved' }, 'state file not saved'),

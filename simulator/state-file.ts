@@ -4,10 +4,15 @@
  * tenants a page at a time to a temporary file beside it, flushes it to disk and renames it over
  * the old one, so the file is always a whole state: a `kill -9` loses at most the writes of the
  * last SAVE_INTERVAL_MS (and of a save under way).
+ *
+ * The directory may be shared with other users (a /tmp): the temporary file has an unpredictable
+ * name and is created exclusively without following a symbolic link, readable by its owner only (it
+ * holds the records as stored, credentials included). The temporaries a `kill -9` left are removed at start.
  */
-import { once } from 'node:events';
-import { createWriteStream, readFileSync, renameSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { snapshotProblems } from './snapshot-schema.ts';
 import type { Snapshot } from './store.ts';
@@ -15,14 +20,61 @@ import type { TenantRegistry } from './tenants.ts';
 
 export const SAVE_INTERVAL_MS = 2_000;
 const PAGE_RECORDS = 1_000;
+/** Bytes gathered before one write(2): a save is many small pieces of text. */
+const WRITE_BYTES = 256 * 1024;
+/** Exclusive creation (a name that exists, a symbolic link included, fails) and never through a link. */
+const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+const OWNER_ONLY = 0o600;
+
+/** `FILE.<32 hex digits>.tmp`, and `FILE.<pid>.tmp` of the versions before: the temporaries of this state file. */
+function temporaryPattern(path: string): RegExp {
+  const name = basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${name}\\.(?:[0-9a-f]{32}|\\d+)\\.tmp$`);
+}
+
+/**
+ * Removes the temporaries a save killed mid-way left beside the state file: regular files of this
+ * user whose names are this file's temporary pattern only; a symbolic link or another user's file
+ * is left alone. Answers the names removed.
+ */
+export function removeLeftoverTemporaries(path: string): string[] {
+  const directory = dirname(path);
+  const pattern = temporaryPattern(path);
+  const removed: string[] = [];
+  let entries;
+  try {
+    entries = readdirSync(directory, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    if (!pattern.test(entry.name) || !entry.isFile()) continue;
+    const where = join(directory, entry.name);
+    try {
+      // lstat: the name itself, never what a link would point to (the entry may have changed since readdir).
+      const stats = lstatSync(where);
+      if (!stats.isFile() || (process.getuid && stats.uid !== process.getuid())) continue;
+      unlinkSync(where);
+      removed.push(entry.name);
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
+  return removed;
+}
 
 interface StateFile {
   version: 1;
   tenants: Record<string, Snapshot>;
 }
 
-/** Restores every tenant of the file; a missing file is a first start, a bad one an error naming it. */
-export function restoreStateFile(tenants: TenantRegistry, path: string): number {
+/**
+ * Restores every tenant of the file; a missing file is a first start, a bad one an error naming it.
+ * A file with more tenants than `maxTenants` is refused: restoring it would evict the surplus, and
+ * the next save would lose them for good.
+ */
+export function restoreStateFile(tenants: TenantRegistry, path: string, maxTenants: number): number {
+  removeLeftoverTemporaries(path);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -38,13 +90,32 @@ export function restoreStateFile(tenants: TenantRegistry, path: string): number 
   }
   if (state?.version !== 1 || typeof state.tenants !== 'object' || state.tenants === null)
     throw new Error(`the state file ${path} is not a gas-harness state file (version 1 with tenants)`);
+  const count = Object.keys(state.tenants).length;
+  if (count > maxTenants)
+    throw new Error(
+      `the state file ${path} holds ${count} tenants and --max-tenants is ${maxTenants}: ` +
+        `${count - maxTenants} of them would be evicted and lost at the next save; start with --max-tenants ${count} or more`,
+    );
   for (const [name, snapshot] of Object.entries(state.tenants)) {
     const problems = snapshotProblems(snapshot);
     if (problems.length > 0)
       throw new Error(`the state file ${path} holds a bad snapshot for tenant ${name}: ${problems.join('; ')}`);
     tenants.restoreTenant(name, snapshot);
   }
-  return Object.keys(state.tenants).length;
+  return count;
+}
+
+/** Flushes a rename to disk; where a directory cannot be opened (not Linux), the rename stands unflushed. */
+async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(directory, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // Best effort: the file's own data were flushed before the rename.
+  } finally {
+    await handle?.close();
+  }
 }
 
 export class StateFileSaver {
@@ -88,10 +159,41 @@ export class StateFileSaver {
   }
 
   private async write(): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    const out = createWriteStream(temporary);
+    const temporary = `${this.path}.${randomBytes(16).toString('hex')}.tmp`;
+    const handle = await open(temporary, CREATE_EXCLUSIVE, OWNER_ONLY);
+    try {
+      await this.writeTenants(handle);
+      await handle.sync();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+    await handle.close();
+    try {
+      await rename(temporary, this.path);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+    await syncDirectory(dirname(this.path));
+  }
+
+  private async writeTenants(handle: FileHandle): Promise<void> {
+    let pending: string[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const bytes = Buffer.from(pending.join(''));
+      pending = [];
+      pendingBytes = 0;
+      for (let offset = 0; offset < bytes.length;)
+        offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+    };
     const put = async (text: string) => {
-      if (!out.write(text)) await once(out, 'drain');
+      pending.push(text);
+      pendingBytes += text.length;
+      if (pendingBytes >= WRITE_BYTES) await flush();
     };
     await put('{"version":1,"tenants":{');
     let firstTenant = true;
@@ -114,11 +216,6 @@ export class StateFileSaver {
       await put('}}');
     }
     await put('}}');
-    out.end();
-    await once(out, 'finish');
-    const handle = await open(temporary, 'r');
-    await handle.sync();
-    await handle.close();
-    renameSync(temporary, this.path);
+    await flush();
   }
 }

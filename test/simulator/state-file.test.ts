@@ -1,5 +1,18 @@
-/** `--state-file`: every tenant's records survive a restart (SIGTERM), and all but the last seconds a `kill -9`. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * `--state-file`: every tenant's records survive a restart (SIGTERM), and all but the last seconds a
+ * `kill -9`; a shared directory's links and leftovers never make it write elsewhere; no tenant it
+ * restored is lost.
+ */
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -7,6 +20,21 @@ import { describe, expect, it } from 'vitest';
 import { SAVE_INTERVAL_MS } from '../../simulator/state-file.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';
+
+const CLI = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0'];
+
+const waitFor = async (condition: () => boolean, what: string, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+const stateFileTenants = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8')) as {
+    tenants: Record<string, { collections: { customers: { id: string }[] } }>;
+  };
 
 const customers = async (sim: SimulatorProcess, tenant: string) =>
   (
@@ -55,15 +83,100 @@ describe('--state-file', () => {
       file,
       '{"version":1,"tenants":{"t":{"version":1,"collections":{"orderCounters":[{"consumerId":"c"}]}}}}',
     );
-    const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0'];
-    const bad = spawnSync(process.execPath, [...cli, '--state-file', file], { encoding: 'utf8', timeout: 30_000 });
+    const bad = spawnSync(process.execPath, [...CLI, '--state-file', file], { encoding: 'utf8', timeout: 30_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('bad snapshot for tenant t');
-    const both = spawnSync(process.execPath, [...cli, '--state-file', file, '--store', 'redis://127.0.0.1:1'], {
+    const both = spawnSync(process.execPath, [...CLI, '--state-file', file, '--store', 'redis://127.0.0.1:1'], {
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('not both');
   }, 60_000);
+
+  it('never writes through a symbolic link planted beside the state file, and keeps the file to its owner', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-state-'));
+    const file = join(dir, 'state.json');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const sim = await startSimulatorProcess(['--state-file', file, '--empty']);
+    // Another user of a shared directory plants a link at the name the temporary file had (FILE.<pid>.tmp).
+    const planted = `${file}.${sim.child.pid}.tmp`;
+    symlinkSync(victim, planted);
+    const token = await sim.token({ scopes: ALL_SCOPES });
+    const put = await fetch(`${sim.url}/v1/customers/c-1`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Cliente 1' }),
+    });
+    expect(put.status).toBe(204);
+    await waitFor(() => existsSync(file), 'the first save');
+    await sim.stop('SIGTERM');
+
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(stateFileTenants(file).tenants.default?.collections.customers.map((c) => c.id)).toEqual(['c-1']);
+    // No temporary file is left behind; the planted link is not the simulator's to remove.
+    expect(readdirSync(dir).sort()).toEqual(['state.json', `state.json.${sim.child.pid}.tmp`, 'victim.txt']);
+  }, 60_000);
+
+  it('removes at start the temporary files a killed save left, only its own and never through a link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-state-'));
+    const file = join(dir, 'state.json');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const leftovers = ['state.json.4242.tmp', `state.json.${'0f'.repeat(16)}.tmp`];
+    for (const name of leftovers) writeFileSync(join(dir, name), '{"version":1,"tenants":{"half');
+    const others = ['other.json.4242.tmp', 'state.json.bak', 'state.json.notes.tmp', 'xstate.json.4242.tmp'];
+    for (const name of others) writeFileSync(join(dir, name), "not the simulator's");
+    const link = `state.json.${'ab'.repeat(16)}.tmp`;
+    symlinkSync(victim, join(dir, link));
+
+    const sim = await startSimulatorProcess(['--state-file', file, '--empty']);
+    await sim.stop('SIGTERM');
+
+    expect(readdirSync(dir).sort()).toEqual([...others, link, 'victim.txt'].sort());
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+  }, 60_000);
+
+  it('refuses to start from a state file with more tenants than --max-tenants, losing none of them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-state-'));
+    const file = join(dir, 'state.json');
+    const names = Array.from({ length: 30 }, (_, i) => `team-${i}`);
+    const state = {
+      version: 1,
+      tenants: Object.fromEntries(
+        names.map((name) => [
+          name,
+          { version: 1, collections: { customers: [{ id: `${name}-customer`, name: 'Cliente' }] } },
+        ]),
+      ),
+    };
+    writeFileSync(file, JSON.stringify(state));
+
+    const refused = spawnSync(process.execPath, [...CLI, '--state-file', file, '--max-tenants', '10'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('holds 30 tenants and --max-tenants is 10');
+    expect(refused.stderr).toContain('--max-tenants 30 or more');
+    expect(Object.keys(stateFileTenants(file).tenants).sort()).toEqual([...names].sort());
+
+    // With room for them all, every one is served and saved again.
+    const sim = await startSimulatorProcess(['--state-file', file, '--max-tenants', '30']);
+    for (const name of names)
+      expect(
+        (await customers(sim, name)).map((c) => c.id),
+        name,
+      ).toEqual([`${name}-customer`]);
+    await sim.stop('SIGTERM');
+    const saved = stateFileTenants(file).tenants;
+    for (const name of names)
+      expect(
+        saved[name]?.collections.customers.map((c) => c.id),
+        name,
+      ).toEqual([`${name}-customer`]);
+  }, 90_000);
 });
