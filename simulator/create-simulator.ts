@@ -19,8 +19,9 @@ import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { hostRuleFor, isHostAllowed } from './allowed-hosts.ts';
 import { registerConsoleRoutes } from './console/console-routes.ts';
-import { defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
+import { adminCorsOptions, defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
 import { Authenticator } from './auth.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
 import { errorShapeFor, renderError } from './error-body.ts';
@@ -71,6 +72,12 @@ export interface SimulatorOptions {
   tenantIdleSeconds?: number;
   /** With the memory store: every tenant restored from this file at start, saved to it every few seconds and on close. */
   stateFile?: string;
+  /**
+   * Host names the simulator answers besides loopback's (`parseAllowedHosts`: `sim.example.com`,
+   * `.example.com`, `*` for any). By default a simulator on loopback (and in-process) answers only
+   * loopback names (127.0.0.0/8, localhost, [::1]), against DNS rebinding; one on another address, any.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface Simulator {
@@ -172,7 +179,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   // Callback-style hooks: on every request, a promise less each.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // routeOptions builds a new object on each read: it is read once, here.
     const { config } = request.routeOptions;
     request.sim = {
@@ -187,7 +194,20 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       responseText: undefined,
       secrets: [],
     };
-    done();
+    const host = request.headers.host;
+    if (host === acceptedHost || isHostAllowed(hostRule, host)) {
+      acceptedHost = host;
+      done();
+      return;
+    }
+    // Answered here, before CORS, the admin key and any route: a page reached through a re-pointed name.
+    void sendError(
+      request,
+      reply,
+      new SimulatorError('HostNotAllowed', {
+        message: `This simulator answers only requests addressed to loopback (127.0.0.1, localhost, [::1])${hostRule.kind === 'listed' && hostRule.hosts.length > 0 ? ` or to ${hostRule.hosts.join(', ')}` : ''}; Host ${JSON.stringify(redactEchoedText(String(host).slice(0, 200)))} is not one (behind a proxy, start it with --allowed-hosts).`,
+      }),
+    );
   });
   // The journal entry is written before the answer goes out, so a client that has its answer finds the
   // request in the journal through any replica; a Redis journal's write holds the answer back until then.
@@ -221,11 +241,25 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     ),
   );
 
+  // Until it listens (in-process), a simulator is as strict as on loopback.
+  let hostRule = hostRuleFor(options.allowedHosts, true);
+  let acceptedHost: string | undefined;
   let corsPolicy = options.cors ?? defaultCorsPolicy(true);
   await registerCors(app, () => corsPolicy);
   registerOperationRoutes(app, { contract, handlers: HANDLERS, auth, tenants });
-  registerAdminRoutes(app, { contract, auth, tenants, adminKey: options.adminKey, version: VERSION, serverSecrets });
-  registerConsoleRoutes(app);
+  const adminCors = adminCorsOptions(options.cors);
+  registerAdminRoutes(app, {
+    contract,
+    auth,
+    tenants,
+    adminKey: options.adminKey,
+    cors: adminCors,
+    listedOrigins: options.cors?.kind === 'listed' ? options.cors.origins : [],
+    allowedHosts: options.allowedHosts,
+    version: VERSION,
+    serverSecrets,
+  });
+  registerConsoleRoutes(app, { cors: adminCors });
 
   return {
     app,
@@ -236,6 +270,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         );
       }
       corsPolicy = options.cors ?? defaultCorsPolicy(LOOPBACK.test(host));
+      hostRule = hostRuleFor(options.allowedHosts, LOOPBACK.test(host));
+      acceptedHost = undefined;
       const address = await app.listen({ host, port });
       return address.replace('[::1]', 'localhost');
     },
