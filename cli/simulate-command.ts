@@ -9,6 +9,7 @@ import {
   demoDataset,
   describeStoreUrl,
   HEADERS_TIMEOUT_MS,
+  parseAllowedHosts,
   parseCorsOrigins,
   readDatasetFile,
   type SimulatorOptions,
@@ -64,6 +65,10 @@ export function registerSimulateCommand(program: Command): void {
       '--cors <origins...>',
       'origins browsers may call the operations from (* any, none off; default: any on loopback, none elsewhere)',
     )
+    .option(
+      '--allowed-hosts <hosts...>',
+      'host names it answers besides loopback, for a proxy in front of it (.example.com: with subdomains; * any; default: loopback names only on loopback, any elsewhere)',
+    )
     .option('--print-data', 'print the default dataset as a snapshot and exit')
     .option(
       '--max-tenants <n>',
@@ -109,6 +114,7 @@ export function registerSimulateCommand(program: Command): void {
         headersTimeout?: number;
         bodyTimeout?: number;
         cors?: string[];
+        allowedHosts?: string[];
         maxTenants: number;
         tenantQuotaMb: number;
         journalBudgetMb: number;
@@ -147,6 +153,7 @@ export function registerSimulateCommand(program: Command): void {
           ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
           ...(opts.adminKey ? { adminKey: opts.adminKey } : {}),
           ...(opts.cors ? { cors: parseCorsOrigins(opts.cors) } : {}),
+          ...(opts.allowedHosts ? { allowedHosts: parseAllowedHosts(opts.allowedHosts) } : {}),
         };
         const simulator = await createSimulator(options).catch(leaveCluster);
         const url = await simulator.listen({ host: opts.host, port: opts.port }).catch(async (error: unknown) => {

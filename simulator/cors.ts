@@ -1,10 +1,18 @@
 /**
  * Cross-origin access (CORS) to the simulator, with @fastify/cors: browser apps may call the
  * platform's operations from the allowed origins; the admin API and the console keep their own,
- * narrower policy (only origins listed by name, never `*`).
+ * narrower policy (only origins listed by name, never `*`), set on their routes, so that it follows
+ * the route a request matched, never how its URL was spelled (`/%5F%5Fsim/...` is an admin route too).
  */
 import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors's per-route options, merged over the global ones; `false`: no CORS on this route. */
+    cors?: FastifyCorsOptions | false;
+  }
+}
 
 /** Which origins a browser may call the platform's operations from. */
 export type CorsPolicy = { kind: 'any' } | { kind: 'listed'; origins: string[] } | { kind: 'off' };
@@ -58,10 +66,13 @@ function platformOptions(policy: CorsPolicy): FastifyCorsOptions {
   };
 }
 
-function adminOptions(policy: CorsPolicy): FastifyCorsOptions {
-  // The console is served from the simulator itself (same origin, no CORS needed); other pages may
-  // reach the admin API only from origins listed by name.
-  if (policy.kind !== 'listed') return NO_CORS;
+/**
+ * The CORS options of the admin API's and the console's routes (their route config `cors`). The console
+ * is served from the simulator itself (same origin, no CORS needed); other pages may reach the admin API
+ * only from origins listed by name, so only an explicit `--cors` list (fixed at creation) opens it.
+ */
+export function adminCorsOptions(policy: CorsPolicy | undefined): FastifyCorsOptions | false {
+  if (policy?.kind !== 'listed') return false;
   return {
     origin: policy.origins,
     methods: ADMIN_METHODS,
@@ -72,8 +83,21 @@ function adminOptions(policy: CorsPolicy): FastifyCorsOptions {
 }
 
 /**
+ * The admin API's preflight route: a preflight to any `/__sim` path matches it rather than the plugin's
+ * catch-all `OPTIONS *`, so it is answered under the admin routes' policy (the route config `cors` the
+ * admin context gives it). The plugin answers an allowed preflight in its hook; what reaches the handler
+ * is no allowed preflight.
+ */
+export function registerAdminPreflight(admin: FastifyInstance): void {
+  admin.options('/*', (_request, reply) => {
+    reply.callNotFound();
+  });
+}
+
+/**
  * Registers CORS. `policy` is read on each request, so the default can follow the address the
- * simulator ends up listening on.
+ * simulator ends up listening on. Its options are the platform's; the admin and console routes
+ * override them with their route config (`adminCorsOptions`).
  *
  * The plugin's hook runs only for requests that carry an Origin, a browser's cross-origin request:
  * run on every request, its per-request work (options merged twice, a Vary header) was the largest
@@ -83,19 +107,17 @@ function adminOptions(policy: CorsPolicy): FastifyCorsOptions {
 export async function registerCors(app: FastifyInstance, policy: () => CorsPolicy): Promise<void> {
   let cachedFor: CorsPolicy | undefined;
   let platform = NO_CORS;
-  let admin = NO_CORS;
-  const optionsFor = (request: FastifyRequest): FastifyCorsOptions => {
+  const platformNow = (): FastifyCorsOptions => {
     const current = policy();
     if (current !== cachedFor) {
       cachedFor = current;
       platform = platformOptions(current);
-      admin = adminOptions(current);
     }
-    return request.url.startsWith('/__sim') ? admin : platform;
+    return platform;
   };
   const options = {
-    delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
-      callback(null, optionsFor(request)),
+    delegator: (_request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
+      callback(null, platformNow()),
   };
   await new Promise<void>((resolve, reject) =>
     fastifyCors(originRequestsOnly(app), options, (error?: Error) => (error ? reject(error) : resolve())),

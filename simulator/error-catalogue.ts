@@ -85,6 +85,21 @@ export const ERROR_CATALOGUE = {
     target: 'header.X-Sim-Admin-Key',
     message: 'The admin API needs the X-Sim-Admin-Key the simulator was started with.',
   },
+  AdminOriginRefused: {
+    status: 403,
+    target: 'header.Origin',
+    message: 'The admin API changes state only for its own pages and the origins listed with --cors.',
+  },
+  AdminJsonRequired: {
+    status: 415,
+    target: 'header.Content-Type',
+    message: 'A state-changing admin request carries a JSON body (application/json) or no body.',
+  },
+  HostNotAllowed: {
+    status: 421,
+    target: 'header.Host',
+    message: 'This simulator answers only the host names it serves (loopback, and those of --allowed-hosts).',
+  },
   InvalidAdminRequest: { status: 400, target: 'body', message: 'The admin request is not valid.' },
   UnknownProviderState: {
     status: 400,
@@ -96,6 +111,18 @@ export const ERROR_CATALOGUE = {
     status: 503,
     target: 'simulator',
     message: 'The simulator cannot reach its store (Redis); try again when it is back.',
+  },
+  StoreRefused: {
+    status: 503,
+    target: 'simulator',
+    message:
+      "The simulator's store (Redis) is up but refuses its commands (out of memory, read-only, loading); try again when its operator has fixed it.",
+  },
+  StoreScriptFailed: {
+    status: 500,
+    target: 'simulator',
+    message:
+      "A script of the simulator's store (Redis) failed: a gas-harness bug, or keys under its prefix that something else wrote; the log has the store's error, please report it.",
   },
   SimulatedStatus: {
     status: 0,

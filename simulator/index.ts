@@ -11,6 +11,7 @@ export {
 } from './create-simulator.ts';
 export { demoDataset, readDatasetFile } from './dataset.ts';
 export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
+export { parseAllowedHosts } from './allowed-hosts.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store.ts';
 export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';

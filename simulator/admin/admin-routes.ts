@@ -2,7 +2,7 @@
  * The admin API under /__sim: tokens, provider states, reset and snapshots, the request journal,
  * fault rules, received events and counters. Never part of the platform's contract.
  */
-import { timingSafeEqual } from 'node:crypto';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   compileOnFirstUse,
@@ -16,6 +16,7 @@ import {
   type TokenRequest,
 } from '../../spec/index.ts';
 import type { Authenticator } from '../auth.ts';
+import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
 import { parseJsonBody } from '../json-body.ts';
@@ -25,6 +26,7 @@ import { snapshotProblems } from '../snapshot-schema.ts';
 import { exportStream } from '../state-export.ts';
 import type { Snapshot } from '../store.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
+import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { KNOWN_STATES, setUpState, type StateParams } from './provider-states.ts';
 
 export interface AdminRoutesOptions {
@@ -32,6 +34,11 @@ export interface AdminRoutesOptions {
   auth: Authenticator;
   tenants: TenantDirectory;
   adminKey: string | undefined;
+  /** The admin routes' CORS options (`adminCorsOptions`): `false` unless origins are listed with `--cors`. */
+  cors: FastifyCorsOptions | false;
+  /** Origins listed with `--cors` and hosts given with `--allowed-hosts`: who may change state from a browser. */
+  listedOrigins: AdminGuardOptions['listedOrigins'];
+  allowedHosts: AdminGuardOptions['allowedHosts'];
   version: string;
   /** The server's own secrets (token secret, API key, admin key): never in an admin response. */
   serverSecrets?: readonly string[];
@@ -98,7 +105,6 @@ function validSnapshot(request: FastifyRequest): Snapshot {
 
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;
-  const adminKey = options.adminKey ? Buffer.from(options.adminKey) : undefined;
   const tenantOf = (request: FastifyRequest) => {
     const header = request.headers['x-sim-tenant'];
     const query = (request.query as Record<string, string | undefined>).tenant;
@@ -113,24 +119,13 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
   void app.register(
     async (admin) => {
+      // Every policy of the admin API (CORS, admin key, CSRF refusals) hangs on the routes of this context,
+      // so it applies to whatever URL the router matched to them, however it was spelled.
       admin.addHook('onRoute', (route) => {
-        route.config = { ...route.config, admin: true };
+        route.config = { ...route.config, admin: true, cors: options.cors };
       });
-      admin.addHook('onRequest', async (request, reply) => {
-        if (!adminKey) return;
-        const header = request.headers['x-sim-admin-key'];
-        const given = Buffer.from(String(header ?? ''));
-        if (given.length === adminKey.length && timingSafeEqual(given, adminKey)) return;
-        // Answered here, not by the platform's error path: an admin refusal names its header and is
-        // no bearer challenge (no WWW-Authenticate), since no token would help.
-        const message =
-          header === undefined
-            ? 'The admin API needs the X-Sim-Admin-Key header with the key the simulator was started with; this request has none.'
-            : 'The X-Sim-Admin-Key header does not match the key the simulator was started with.';
-        const { target } = new SimulatorError('AdminKeyRequired');
-        request.sim.responseText = JSON.stringify({ errors: [{ code: 'AdminKeyRequired', target, message }] });
-        return reply.code(401).type('application/json').send(request.sim.responseText);
-      });
+      registerAdminGuards(admin, options);
+      registerAdminPreflight(admin);
       // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
       const serverSecrets = options.serverSecrets ?? [];
       admin.addHook('onSend', (request, _reply, payload, done) => {

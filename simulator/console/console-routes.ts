@@ -4,14 +4,16 @@
  * for X-Sim-Admin-Key when the simulator has one (the page asks the user for it).
  */
 import { readFileSync } from 'node:fs';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectFile } from '../../project-files.ts';
 
-const ASSETS: Record<string, string> = {
-  'index.html': 'text/html; charset=utf-8',
-  'console.js': 'text/javascript; charset=utf-8',
-  'console.css': 'text/css; charset=utf-8',
-};
+/** The console's files and their types: a Map, so that a name such as `__proto__` or `toString` is no file. */
+const ASSETS = new Map<string, string>([
+  ['index.html', 'text/html; charset=utf-8'],
+  ['console.js', 'text/javascript; charset=utf-8'],
+  ['console.css', 'text/css; charset=utf-8'],
+]);
 
 /** Scripts and styles from the simulator only; the page talks to nothing but its own admin API. */
 const CONTENT_SECURITY_POLICY =
@@ -20,6 +22,8 @@ const CONTENT_SECURITY_POLICY =
 export interface ConsoleRoutesOptions {
   /** Where the files are read from (the project's simulator/console/assets by default). */
   assetsDir?: string;
+  /** The admin API's CORS options (`adminCorsOptions`), which the console's routes share. */
+  cors?: FastifyCorsOptions | false;
 }
 
 export function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions = {}): void {
@@ -31,7 +35,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRout
     if (!bytes) cache.set(name, (bytes = readFileSync(`${dir}/${name}`)));
     return bytes;
   };
-  const config = { admin: true };
+  const config = { admin: true, cors: options.cors ?? false };
   app.get('/__sim/ui', { config }, (_request, reply) => reply.redirect('/__sim/ui/'));
   app.get('/__sim/ui/', { config }, (_request, reply) => send(reply, 'index.html'));
   app.get('/__sim/ui/:file', { config }, (request, reply) => {
@@ -40,7 +44,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRout
   });
 
   function send(reply: FastifyReply, file: string): FastifyReply {
-    const type = ASSETS[file];
+    const type = ASSETS.get(file);
     if (!type) {
       reply.callNotFound();
       return reply;

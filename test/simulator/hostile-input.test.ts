@@ -164,21 +164,21 @@ describe('hostile input on a real socket', () => {
 
   it('refuses conflicting Content-Length headers without crashing', async () => {
     const answer = await raw(
-      `PUT ${provider} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{}`,
+      `PUT ${provider} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{}`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it('uses one of duplicate Authorization headers and answers normally', async () => {
     const answer = await raw(
-      `GET /v1/products/${DEMO.productP13} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nAuthorization: Bearer forged.token.value\r\nConnection: close\r\n\r\n`,
+      `GET /v1/products/${DEMO.productP13} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nAuthorization: Bearer forged.token.value\r\nConnection: close\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 (200|401)/);
   });
 
   it('answers a body shorter than its Content-Length once the client gives up', async () => {
     const answer = await raw(
-      `PUT ${provider} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{"name":`,
+      `PUT ${provider} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 50\r\nConnection: close\r\n\r\n{"name":`,
       200,
     );
     expect(answer === '' || /^HTTP\/1\.1 4\d\d/.test(answer)).toBe(true);
