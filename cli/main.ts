@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   fuzz: async () => (await import('./fuzz-command.ts')).registerFuzzCommand,
   conform: async () => (await import('./conform-command.ts')).registerConformCommand,
   profile: async () => (await import('./profile-command.ts')).registerProfileCommand,
+  record: async () => (await import('./record-command.ts')).registerRecordCommand,
 };
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;

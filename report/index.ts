@@ -11,3 +11,11 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
+export { buildRecordedSuite, renderRecordedSuite, type RecordSuiteOptions } from './recorded-suite.ts';
+export {
+  exchangeOfJournalEntry,
+  MAX_RECORDED_BODY_BYTES,
+  recordedBodyOf,
+  type RecordedBody,
+  type RecordedExchange,
+} from './recorded-exchange.ts';

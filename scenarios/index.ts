@@ -12,3 +12,4 @@ export type {
   StepResult,
   SuiteResult,
 } from './scenario-report.ts';
+export { startRecordingProxy, type RecordingProxy, type RecordingProxyOptions } from './record-proxy.ts';
