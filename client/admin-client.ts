@@ -22,6 +22,7 @@ import type {
   ProviderStateValues,
   TokenRequest,
 } from '../spec/index.ts';
+import { excerpt } from '../report/index.ts';
 import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
 
 export interface AdminClientOptions {
@@ -37,7 +38,10 @@ export interface AdminClientOptions {
   send?: (request: HttpRequest) => Promise<HttpResponse>;
 }
 
-/** An admin answer other than the operation's success; `body` is the parsed answer (an error list). */
+/**
+ * An admin answer other than the operation's success; `body` is the parsed answer (an error list).
+ * The message quotes the answer's head with `secrets` (the admin key, tokens minted) redacted first.
+ */
 export class AdminApiError extends Error {
   override name = 'AdminApiError';
   constructor(
@@ -47,9 +51,10 @@ export class AdminApiError extends Error {
     readonly status: number,
     readonly body: unknown,
     text: string,
+    secrets: readonly string[] = [],
   ) {
     super(
-      `the simulator's ${operation} (${method} ${url}) answered ${status}: ${firstErrorMessage(body) ?? (text.slice(0, 300) || 'no body')}`,
+      `the simulator's ${operation} (${method} ${url}) answered ${status}: ${excerpt(firstErrorMessage(body) ?? text, 300, secrets) || 'no body'}`,
     );
   }
 }
@@ -58,6 +63,9 @@ const firstErrorMessage = (body: unknown): string | undefined => {
   const first = (body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
   return typeof first === 'string' ? first : undefined;
 };
+
+/** Minted tokens an admin client remembers for redaction. */
+const MINTED_KEPT = 64;
 
 /** Operations of the console's static files: a browser's, not a client's. */
 type ConsoleOperationId = 'openConsole' | 'getConsolePage' | 'getConsoleFile';
@@ -95,9 +103,11 @@ export interface AdminClient extends EveryOperation {
   listCounters(): Promise<AdminCounter[]>;
 }
 
-export function createAdminClient(options: AdminClientOptions): AdminClient {
+export function createAdminClient(options: AdminClientOptions, minted: string[] = []): AdminClient {
   const { baseUrl, tenant } = options;
   const adminKey = options.adminKey ?? process.env.GAS_SIM_ADMIN_KEY;
+  // What an error message must not quote: the key, and the tokens this client (or one for another tenant) minted.
+  const secrets = () => [...(adminKey ? [adminKey] : []), ...minted];
   const transport = options.send ?? sendHttp;
   const headers = (): Record<string, string> => ({
     ...(adminKey ? { 'x-sim-admin-key': adminKey } : {}),
@@ -120,7 +130,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       ...(body !== undefined ? { body } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
-    if (res.status !== success) throw new AdminApiError(operation, method, url, res.status, res.body, res.text);
+    if (res.status !== success)
+      throw new AdminApiError(operation, method, url, res.status, res.body, res.text, secrets());
     return res.body as T;
   };
   const query = (params: Record<string, string | number | undefined>): string => {
@@ -134,11 +145,19 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     baseUrl,
     tenant,
     headers,
-    forTenant: (other) => createAdminClient({ ...options, tenant: other }),
+    forTenant: (other) => createAdminClient({ ...options, tenant: other }, minted),
     getHealth: () => call('getHealth', 'GET', '/health', 200),
     listOperations: async () =>
       (await call<AdminResponseBody<'listOperations'>>('listOperations', 'GET', '/operations', 200)).operations,
-    mintToken: (request) => call('mintToken', 'POST', '/tokens', 201, { ...(tenant ? { tenant } : {}), ...request }),
+    async mintToken(request) {
+      const token = await call<MintedToken>('mintToken', 'POST', '/tokens', 201, {
+        ...(tenant ? { tenant } : {}),
+        ...request,
+      });
+      // A token is also JWT-shaped, which redaction catches anyway: the last few are enough to keep.
+      if (minted.push(token.accessToken) > MINTED_KEPT) minted.shift();
+      return token;
+    },
     setProviderState: (request) => call('setProviderState', 'POST', '/provider-states', 200, request),
     resetTenant: (reset = {}) =>
       call('resetTenant', 'POST', `/reset${query({ empty: reset.empty ? 'true' : undefined })}`, 200),

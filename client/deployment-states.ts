@@ -6,6 +6,7 @@
  * the profile lacks is unavailable, naming the profile key that would give it.
  */
 import { randomUUID } from 'node:crypto';
+import { excerpt } from '../report/index.ts';
 import { send, type HttpResponse } from './http-client.ts';
 import type { TargetFixtures } from './target-profile.ts';
 import type { TargetSession } from './target-session.ts';
@@ -28,13 +29,16 @@ interface DeploymentStateContext {
     body?: unknown,
     mediaType?: string,
   ): Promise<HttpResponse>;
+  /** Throws unless the answer has one of the `ok` statuses (see `expectStatus`). */
+  expectStatus(res: HttpResponse, ok: number[], what: string): void;
 }
 
 const unavailable = (key: string): StateOutcome => ({ unavailable: `fixtures.${key}` });
 const runTag = () => randomUUID().slice(0, 8);
 
-function expectStatus(res: HttpResponse, ok: number[], what: string): void {
-  if (!ok.includes(res.status)) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 200)}`);
+/** Throws unless the answer has one of the `ok` statuses, quoting its head with the run's secrets redacted. */
+function expectStatus(res: HttpResponse, ok: number[], what: string, secrets: readonly string[]): void {
+  if (!ok.includes(res.status)) throw new Error(`${what} answered ${res.status}: ${excerpt(res.text, 200, secrets)}`);
 }
 
 const PUT_MERCHANT = (id: string) => ({ method: 'PUT', path: `/v1/merchants/${id}`, scopes: ['payments:write'] });
@@ -51,7 +55,7 @@ const PUT_AREA = (dealerId: string, id: string) => ({
 
 async function createMerchant(ctx: DeploymentStateContext, p: StateParams): Promise<string> {
   const merchantId = p.merchantId ?? randomUUID();
-  expectStatus(
+  ctx.expectStatus(
     await ctx.call(PUT_MERCHANT(merchantId), { categoryCode: '5983' }),
     [200, 201, 204],
     `creating merchant ${merchantId}`,
@@ -67,7 +71,7 @@ async function createUser(ctx: DeploymentStateContext, p: StateParams): Promise<
     { method: 'PUT', path: '/v1/users', scopes: ['users:write'] },
     { id: userId, name, email, cellPhone: '+5511900000000', cpf: '52998224725' },
   );
-  expectStatus(res, [200, 201, 204], `creating user ${userId}`);
+  ctx.expectStatus(res, [200, 201, 204], `creating user ${userId}`);
   return { values: { ...p, userId, email, name } };
 }
 
@@ -78,7 +82,7 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
   const name = p.name ?? 'Moema';
   if (p.deletable === undefined) {
     if (!coverageAreaId) return unavailable('coverageAreaId');
-    expectStatus(
+    ctx.expectStatus(
       await ctx.call(PUT_AREA(dealerId, coverageAreaId), { name }),
       [200, 204],
       `renaming coverage area ${coverageAreaId}`,
@@ -91,7 +95,7 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
     // An area an earlier run deleted answers 404: try the next one.
     const res = await ctx.call(PUT_AREA(dealerId, id), { name });
     if (res.status === 404) continue;
-    expectStatus(res, [200, 204], `renaming coverage area ${id}`);
+    ctx.expectStatus(res, [200, 204], `renaming coverage area ${id}`);
     return { values: { ...p, dealerId, coverageAreaId: id, name } };
   }
   return {
@@ -106,7 +110,7 @@ const STATES: Record<string, StateSetUp> = {
     if (!merchantId) return unavailable('merchantId');
     if (!merchantProviderId) return unavailable('merchantProviderId');
     const name = p.name ?? `Provider ${runTag()}`;
-    expectStatus(
+    ctx.expectStatus(
       await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
       [204],
       `renaming provider ${merchantProviderId}`,
@@ -124,17 +128,17 @@ const STATES: Record<string, StateSetUp> = {
     const name = p.name ?? `Provider ${runTag()}`;
     const otherName = p.otherName ?? `Provider ${runTag()}`;
     // The first provider leaves the other's name free before the other takes it.
-    expectStatus(
+    ctx.expectStatus(
       await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name: `Provider ${runTag()}` }),
       [204],
       `renaming provider ${merchantProviderId}`,
     );
-    expectStatus(
+    ctx.expectStatus(
       await ctx.call(PUT_PROVIDER(merchantId, otherMerchantProviderId), { name: otherName }),
       [204],
       `renaming provider ${otherMerchantProviderId}`,
     );
-    expectStatus(
+    ctx.expectStatus(
       await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
       [204],
       `renaming provider ${merchantProviderId}`,
@@ -171,7 +175,7 @@ const STATES: Record<string, StateSetUp> = {
       { method: 'PUT', path: `/v1/categories/${categoryId}`, scopes: ['catalog:write'] },
       { name: categoryName },
     );
-    expectStatus(res, [204], `renaming category ${categoryId}`);
+    ctx.expectStatus(res, [204], `renaming category ${categoryId}`);
     return { values: { ...p, categoryId, categoryName } };
   },
   'no category {categoryId} exists': async (_ctx, p) => ({ values: { ...p, categoryId: randomUUID() } }),
@@ -180,7 +184,7 @@ const STATES: Record<string, StateSetUp> = {
     if (!productId) return unavailable('productId');
     // The product's category and brand are read back through the platform's own read.
     const res = await ctx.call({ method: 'GET', path: `/v1/products/${productId}`, scopes: ['catalog:read'] });
-    expectStatus(res, [200], `reading product ${productId}`);
+    ctx.expectStatus(res, [200], `reading product ${productId}`);
     const data =
       (
         res.body as
@@ -216,7 +220,7 @@ const STATES: Record<string, StateSetUp> = {
       { name, description: 'Created by gas-harness' },
     );
     // 409: a brand of that name exists already, which is the state.
-    expectStatus(res, [200, 201, 409], `creating brand ${name}`);
+    ctx.expectStatus(res, [200, 201, 409], `creating brand ${name}`);
     const brandId = (res.body as { data?: { id?: string } } | undefined)?.data?.id;
     return { values: { ...p, name, ...(brandId ? { brandId } : {}) } };
   },
@@ -231,7 +235,7 @@ const STATES: Record<string, StateSetUp> = {
         document: { type: 'Cpf', number: '52998224725', country: 'BR' },
       },
     );
-    expectStatus(res, [200, 201, 204], `creating customer ${customerId}`);
+    ctx.expectStatus(res, [200, 201, 204], `creating customer ${customerId}`);
     return { values: { ...p, customerId } };
   },
   'a consumer {consumerId} has counted order {orderId}': async (ctx, p) => {
@@ -241,7 +245,7 @@ const STATES: Record<string, StateSetUp> = {
       { method: 'POST', path: '/v1/consumers/orders/counter', scheme: 'apiKey', scopes: [] },
       { consumerId, orderId },
     );
-    expectStatus(res, [200, 201, 204], `counting order ${orderId}`);
+    ctx.expectStatus(res, [200, 201, 204], `counting order ${orderId}`);
     return { values: { ...p, consumerId, orderId } };
   },
   'an event {idMensagem} was received': async (ctx, p) => {
@@ -252,7 +256,7 @@ const STATES: Record<string, StateSetUp> = {
       { idMensagem, nomeEvento, mensagem: null },
       'application/json-patch+json',
     );
-    expectStatus(res, [200, 201, 202, 204], `sending event ${idMensagem}`);
+    ctx.expectStatus(res, [200, 201, 202, 204], `sending event ${idMensagem}`);
     return { values: { ...p, idMensagem, nomeEvento } };
   },
 };
@@ -334,6 +338,7 @@ export async function setUpDeploymentState(
         ...(body !== undefined ? { body } : {}),
         timeoutMs: session.timeoutMs,
       }),
+    expectStatus: (res, ok, what) => expectStatus(res, ok, what, session.secrets()),
   };
   return setUp(ctx, { ...found.fromName, ...params });
 }

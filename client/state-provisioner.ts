@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProviderStateRequest } from '../spec/index.ts';
+import { excerpt } from '../report/index.ts';
 import { send } from './http-client.ts';
 import {
   missingForState,
@@ -99,7 +100,7 @@ function statesEndpoint(url: string, session: TargetSession) {
         ? `tearing down provider state "${request.state}"`
         : `provider state "${request.state}"`;
     if (res.status < 200 || res.status >= 300)
-      throw new Error(`${what} was refused (status ${res.status}): ${res.text.slice(0, 300)}`);
+      throw new Error(`${what} was refused (status ${res.status}): ${excerpt(res.text, 300, session.secrets())}`);
     return res.body && typeof res.body === 'object' ? (res.body as Record<string, unknown>) : {};
   };
 }

@@ -5,6 +5,7 @@
  */
 import { headerBasis, schemaBasis, type Contract, type Operation } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
+import { excerpt } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 
 export const CHECK_NAMES = [
@@ -49,8 +50,10 @@ type Check = (ctx: CheckContext) => CheckFailure | undefined;
 const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
 
 const CHECKS: Record<CheckName, Check> = {
-  not_a_server_error: ({ response }) =>
-    response.status >= 500 ? fail('not_a_server_error', `answered ${response.status}${excerpt(response)}`) : undefined,
+  not_a_server_error: ({ response, secrets }) =>
+    response.status >= 500
+      ? fail('not_a_server_error', `answered ${response.status}${answerExcerpt(response, secrets)}`)
+      : undefined,
 
   status_documented: ({ op, response }) => {
     if (op.responses.has(response.status)) return undefined;
@@ -77,7 +80,7 @@ const CHECKS: Record<CheckName, Check> = {
     );
   },
 
-  body_matches_documented_shape: ({ contract, op, response }) => {
+  body_matches_documented_shape: ({ contract, op, response, secrets }) => {
     const documented = op.responses.get(response.status);
     if (!documented) return undefined;
     if (!documented.schema) {
@@ -85,14 +88,14 @@ const CHECKS: Record<CheckName, Check> = {
         ? undefined
         : fail(
             'body_matches_documented_shape',
-            `answered ${response.status} with a body where none is documented${excerpt(response)}`,
+            `answered ${response.status} with a body where none is documented${answerExcerpt(response, secrets)}`,
             documented.assumed,
           );
     }
     if (response.text === '' || typeof response.body === 'string') {
       return fail(
         'body_matches_documented_shape',
-        `answered ${response.status} without a JSON body${excerpt(response)}`,
+        `answered ${response.status} without a JSON body${answerExcerpt(response, secrets)}`,
         documented.assumedBody ?? documented.assumed,
       );
     }
@@ -119,13 +122,16 @@ const CHECKS: Record<CheckName, Check> = {
     );
   },
 
-  positive_data_accepted: ({ op, fuzzCase, response, simulator }) => {
+  positive_data_accepted: ({ op, fuzzCase, response, simulator, secrets }) => {
     if (fuzzCase?.kind !== 'positive') return undefined;
     if (response.status >= 200 && response.status < 300) return undefined;
     // Without provider states the ids may not exist, and state may conflict: documented 404 and 409 are answers, not rejections.
     if (!simulator && (response.status === 404 || response.status === 409) && op.responses.has(response.status))
       return undefined;
-    return fail('positive_data_accepted', `valid data was answered ${response.status}${excerpt(response)}`);
+    return fail(
+      'positive_data_accepted',
+      `valid data was answered ${response.status}${answerExcerpt(response, secrets)}`,
+    );
   },
 
   auth_enforced: ({ contract, op, fuzzCase, response }) => {
@@ -189,9 +195,9 @@ function fail(check: CheckName, message: string, assumed?: string): CheckFailure
   return { check, message, ...(assumed ? { assumed } : {}) };
 }
 
-function excerpt(response: HttpResponse): string {
-  if (!response.text) return '';
-  return `: ${response.text.length > 160 ? `${response.text.slice(0, 157)}...` : response.text}`;
+/** The head of an answer for a message, the run's secrets redacted before it is cut. */
+function answerExcerpt(response: HttpResponse, secrets: readonly string[]): string {
+  return response.text ? `: ${excerpt(response.text, 160, secrets, '...')}` : '';
 }
 
 /** The spec's reason for requiring WWW-Authenticate on a 401 (the header is an assumption). */

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../spec/index.ts';
-import { REDACTED } from '../report/index.ts';
+import { redactKnownSecrets } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure } from './fuzz-report.ts';
 
@@ -113,8 +113,6 @@ export function writeScenarioFile(dir: string, scenario: ScenarioDocument, secre
   const file = join(dir, `${slug}.yaml`);
   const text = `# Written by gas-harness fuzz: replays a shrunk failure (gas-harness scenarios run ${file}).\n${stringify(scenario, { lineWidth: 0 })}`;
   // Only the run's real secrets are replaced: the invalid tokens of auth cases must stay as sent to replay them.
-  let redacted = text;
-  for (const secret of secrets) if (secret.length >= 6) redacted = redacted.split(secret).join(REDACTED);
-  writeFileSync(file, redacted);
+  writeFileSync(file, redactKnownSecrets(text, secrets));
   return file;
 }

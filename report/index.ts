@@ -1,6 +1,17 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
-export { redactedSecret, redactJsonText, redactSecrets, redactValue, REDACTED, secretValuesOf } from './redact.ts';
+export {
+  excerpt,
+  mayHoldSecret,
+  redactedSecret,
+  redactJsonText,
+  redactKnownSecrets,
+  redactSecrets,
+  redactValue,
+  REDACTED,
+  secretValuesOf,
+} from './redact.ts';
+export { secretForms } from './secret-encodings.ts';
 export {
   groupByOperation,
   renderHtmlReport,

@@ -2,9 +2,12 @@
  * The one redaction of the harness: removes secrets from any text or JSON value before a report, a
  * log line, a journal entry, a state dump or an admin response shows it. A secret is a value under
  * a field `spec/secret-fields.ts` names (whatever its type), a JWT-shaped string, a `Bearer`
- * credential, or one of the secret strings the caller knows of (a token, an API key).
+ * credential, or one of the secret strings the caller knows of (a token, an API key), in any form a
+ * server may echo it in (`secret-encodings.ts`: URL-encoded, JSON-escaped, base64). Text from a
+ * deployment is cut for a report only through `excerpt`, which redacts before it cuts.
  */
 import { isSecretField } from '../spec/secret-fields.ts';
+import { secretForms } from './secret-encodings.ts';
 
 export const REDACTED = '<redacted>';
 
@@ -25,11 +28,40 @@ function mayHoldJwt(text: string): boolean {
   return text.includes('eyJ');
 }
 
-/** Removes the given secrets, every JWT-shaped value and every `Bearer` credential from a text. */
-export function redactSecrets(text: string, secrets: Iterable<string> = []): string {
+/** The known secrets worth looking for (shorter ones would match ordinary text). */
+function knownSecrets(secrets: Iterable<string>): string[] {
+  const known: string[] = [];
+  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) known.push(secret);
+  return known;
+}
+
+/** True when a text holds one of the given secrets in any of its forms: the cheap test before a redaction. */
+export function mayHoldSecret(text: string, secrets: Iterable<string>): boolean {
+  for (const secret of knownSecrets(secrets)) if (secretForms(secret).some((f) => text.includes(f))) return true;
+  return false;
+}
+
+/**
+ * Removes only the given secrets, in every form a server may echo them in; nothing else. For a text
+ * that must keep the invalid tokens it was written with (a replay file of an auth case).
+ */
+export function redactKnownSecrets(
+  text: string,
+  secrets: Iterable<string>,
+  shownAs: (form: string) => readonly string[] = (form) => [form],
+): string {
   let out = text;
-  for (const secret of secrets)
-    if (secret.length >= MIN_SECRET_LENGTH && out.includes(secret)) out = out.split(secret).join(REDACTED);
+  // Longest secrets first: a secret that holds another is replaced whole.
+  const known = knownSecrets(secrets).sort((a, b) => b.length - a.length);
+  for (const secret of known)
+    for (const form of secretForms(secret))
+      for (const shown of shownAs(form)) if (out.includes(shown)) out = out.split(shown).join(REDACTED);
+  return out;
+}
+
+/** Removes the given secrets (in every form), every JWT-shaped value and every `Bearer` credential from a text. */
+export function redactSecrets(text: string, secrets: Iterable<string> = []): string {
+  let out = redactKnownSecrets(text, secrets);
   if (mayHoldJwt(out)) out = out.replace(JWT, REDACTED);
   return out
     .replace(BEARER, `Bearer ${REDACTED}`)
@@ -39,17 +71,39 @@ export function redactSecrets(text: string, secrets: Iterable<string> = []): str
     );
 }
 
+/** Room kept past the cut so that a secret or a JWT's first segment across it is seen whole. */
+const EXCERPT_MARGIN = 1_024;
+
 /**
- * Removes the given secrets from JSON text (each also as JSON escapes it) and every JWT-shaped
- * value. The result stays valid JSON: what is replaced never spans a quote or an escape.
+ * At most `max` characters of a text from a target, for a report: redacted first, then cut (an
+ * ellipsis marks the cut), so no part of a secret survives a cut through it. Only the head of a
+ * long text is redacted, with room past the cut for the longest form of a secret.
+ */
+export function excerpt(text: string, max: number, secrets: Iterable<string> = [], ellipsis = '…'): string {
+  const known = knownSecrets(secrets);
+  const margin = Math.max(EXCERPT_MARGIN, ...known.flatMap((s) => secretForms(s).map((f) => f.length)));
+  let head = text;
+  for (let window = max + margin; ; window *= 2) {
+    if (window >= text.length) {
+      head = redactSecrets(text, known);
+      break;
+    }
+    head = redactSecrets(text.slice(0, window), known);
+    // A secret cut by the window's end stays in its last `margin` characters: those must lie past the cut.
+    if (head.length - margin >= max) break;
+  }
+  return head.length > max ? `${head.slice(0, Math.max(0, max - ellipsis.length))}${ellipsis}` : head;
+}
+
+/**
+ * Removes the given secrets from JSON text (each form of each as JSON escapes it) and every
+ * JWT-shaped value. The result stays valid JSON: what is replaced never spans a quote or an escape.
  */
 export function redactJsonText(json: string, secrets: readonly string[] = []): string {
-  let out = json;
-  for (const secret of secrets) {
-    if (secret.length < MIN_SECRET_LENGTH) continue;
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    if (out.includes(escaped)) out = out.split(escaped).join(REDACTED);
-  }
+  const out = redactKnownSecrets(json, secrets, (form) => {
+    const escaped = JSON.stringify(form).slice(1, -1);
+    return escaped.includes('/') ? [escaped, escaped.replace(/\//g, '\\/')] : [escaped];
+  });
   return mayHoldJwt(out) ? out.replace(JWT, REDACTED) : out;
 }
 
@@ -59,7 +113,7 @@ export function redactJsonText(json: string, secrets: readonly string[] = []): s
  * strings, and strings holding one of the given secrets.
  */
 export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
-  const known = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH);
+  const known = knownSecrets(secrets);
   const walkString = (text: string): string => {
     if (known.length === 0 && !mayHoldJwt(text)) return text;
     return redactSecrets(text, known);

@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
 import type { Contract, ExpectSpec, HeaderExpectation, Operation, ValidationIssue } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
+import { excerpt as redactedExcerpt } from '../report/index.ts';
 import {
   headerBasis,
   jsonPathBasis,
@@ -31,14 +32,18 @@ export interface CheckContext {
   /** `getProduct`, or `GET /x` for a request that hits no operation. */
   label: string;
   requestIssues: ValidationIssue[];
+  /** The run's secrets, redacted from what an excerpt shows before it is cut. */
+  secrets?: readonly string[];
 }
 
-const excerpt = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const show = (value: unknown) =>
-  typeof value === 'string' ? JSON.stringify(value) : excerpt(JSON.stringify(value) ?? 'nothing', 200);
+/** Shows a value a JSON path selected, cut to 200 characters. */
+const showIn = (secrets: readonly string[]) => (value: unknown) =>
+  typeof value === 'string' ? JSON.stringify(value) : redactedExcerpt(JSON.stringify(value) ?? 'nothing', 200, secrets);
 
 /** Runs every expectation; when the status is wrong the body checks are not run, only reported once. */
 export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ctx: CheckContext): CheckResult[] {
+  const secrets = ctx.secrets ?? [];
+  const show = showIn(secrets);
   const override: RuleBasis | undefined = expect.assumed ? { basis: 'assumed', reason: expect.assumed } : undefined;
   const results: CheckResult[] = [];
   // A suite may mark its rules assumed, but a server error stays a broken documented rule.
@@ -61,7 +66,7 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
       `answers ${wanted.join(' or ')}`,
       passed,
       statusBasis(ctx.operation, wanted[0] ?? 0, response.status, ctx.requestIssues),
-      `got ${response.status}${undocumented}${response.text ? `: ${excerpt(response.text)}` : ''}`,
+      `got ${response.status}${undocumented}${response.text ? `: ${redactedExcerpt(response.text, 300, secrets)}` : ''}`,
     );
     if (!passed) return results;
   }
@@ -168,7 +173,7 @@ function schemaCheck(response: HttpResponse, ctx: CheckContext): CheckResult[] {
         rule: `${label}: ${response.status} has no body`,
         passed,
         ...schemaBasis(spec, []),
-        ...(passed ? {} : { actual: excerpt(response.text) }),
+        ...(passed ? {} : { actual: redactedExcerpt(response.text, 300, ctx.secrets ?? []) }),
       },
     ];
   }

@@ -96,6 +96,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     operation,
     label,
     requestIssues: operation ? requestIssues(ctx.contract, operation, matched?.params ?? {}, body, raw) : [],
+    secrets: ctx.session.secrets(),
   });
   if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
   return {

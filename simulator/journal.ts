@@ -11,7 +11,7 @@
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
 import { isSecretField, mayNameSecretField } from '../spec/index.ts';
-import { redact, redactedSecret, redactSecrets, secretValuesOf } from './redact.ts';
+import { mayHoldSecret, redact, redactedSecret, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
 
 /** Words that start a credential redactSecrets removes (`Bearer …`, `authorization: …`). */
@@ -309,9 +309,8 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   const secrets = [...record.secrets];
   if (requestNames) secrets.push(...secretValuesOf(bodyOf(requestText)));
   if (responseNames) secrets.push(...secretValuesOf(bodyOf(responseText)));
-  // What redactSecrets could change: a known secret, a JWT, a Bearer credential, an Authorization header written out.
-  const mayHold = (text: string) =>
-    text.includes('eyJ') || secrets.some((s) => text.includes(s)) || CREDENTIAL_WORD.test(text);
+  // What redactSecrets could change: a known secret (in any encoding), a JWT, a Bearer credential, an Authorization header written out.
+  const mayHold = (text: string) => text.includes('eyJ') || mayHoldSecret(text, secrets) || CREDENTIAL_WORD.test(text);
   const bodyText = (text: string | undefined, namesSecret: boolean) => {
     if (text === undefined || !(namesSecret || mayHold(text))) return text;
     const body = bodyOf(text);

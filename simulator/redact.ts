@@ -4,7 +4,7 @@
  */
 import { redactValue } from '../report/index.ts';
 
-export { redactedSecret, redactSecrets, secretValuesOf } from '../report/index.ts';
+export { mayHoldSecret, redactedSecret, redactSecrets, secretValuesOf } from '../report/index.ts';
 
 /** A copy of a JSON value with every secret redacted (see `redactValue`). */
 export function redact(value: unknown, knownSecrets: readonly string[] = []): unknown {

@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
-import { redactSecrets } from '../../report/index.ts';
+import { excerpt, redactSecrets } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,7 +146,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
         passed: false,
         tenant: session.tenant,
         results: plan.skipped,
-        notices: [...notices, redact(`unreadable verifier results: ${reply.json.slice(0, 500)}`)],
+        notices: [...notices, `unreadable verifier results: ${excerpt(reply.json, 500, secrets())}`],
       };
     }
 

@@ -7,6 +7,7 @@
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { send } from '../../client/index.ts';
+import { excerpt } from '../../report/index.ts';
 import { PROVIDER } from './contract-case.ts';
 import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
@@ -61,7 +62,9 @@ async function forwardStateChange(request: WorkerRequest, change: unknown): Prom
   if (!request.statesUrl || typeof name !== 'string' || name === '') return {};
   const res = await send({ method: 'POST', url: request.statesUrl, headers: request.statesHeaders, body: change });
   if (res.status < 200 || res.status >= 300)
-    throw new Error(`state "${name}": the states URL answered ${res.status}: ${res.text.slice(0, 300)}`);
+    throw new Error(
+      `state "${name}": the states URL answered ${res.status}: ${excerpt(res.text, 300, [request.bearer.replace(/^Bearer\s+/, ''), request.apiKey])}`,
+    );
   return res.body ?? {};
 }
 

@@ -122,6 +122,19 @@ describe('the fuzz checks', () => {
     expect(failures[0]?.message).not.toContain(secret);
   });
 
+  it('leave no part of a secret in an excerpt that is cut across it', () => {
+    const apiKey = 'gas_live_k3y_0123456789AB';
+    // The key starts 10 characters before the cut: cut first, its first 10 characters would stay.
+    for (const echoed of [apiKey, Buffer.from(apiKey).toString('base64'), encodeURIComponent(`${apiKey}/x`)]) {
+      const text = `${'x'.repeat(147)}${echoed} and the rest of the answer`;
+      const failures = check('getProduct', response(500, text), { kind: 'positive' }, { secrets: [apiKey] });
+      const message = failures.find((f) => f.check === 'not_a_server_error')?.message ?? '';
+      expect(message).toMatch(/^answered 500: x{147}<redac/);
+      expect(message.length).toBeLessThanOrEqual('answered 500: '.length + 160);
+      expect(message).not.toContain(echoed.slice(0, 8));
+    }
+  });
+
   it('treat another 2xx than an assumed success status as a divergence, an unknown status as a failure', () => {
     expect(check('upsertMerchant', response(200), { kind: 'positive' })).toEqual([
       expect.objectContaining({ check: 'status_documented', assumed: expect.any(String) }),

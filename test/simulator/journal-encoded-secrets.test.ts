@@ -1,0 +1,61 @@
+/**
+ * The journal (what the web console shows) redacts a request's secrets however the client encoded
+ * them: its token base64-encoded in a path or a header, a provider credential base64- or URL-encoded in a body.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from '../../client/index.ts';
+import { DEMO, startTestSimulator } from './sim-harness.ts';
+
+const CREDENTIAL = 'cred/secret+4f8a9b2c7d';
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+describe('the journal', () => {
+  it('shows no encoded form of a token, an API key or a provider credential', async () => {
+    const sim = await startTestSimulator();
+    const tenant = 'encoded';
+    const token = await sim.token({ tenant });
+    const product = `/v1/products/${DEMO.productP13}`;
+    const provider = `/v1/merchants/${DEMO.merchant}/providers/${DEMO.providerCielo}`;
+    const echoes = [
+      base64(token),
+      base64(`user:${token}`).slice(8, -8),
+      base64(DEV_API_KEY),
+      base64(CREDENTIAL),
+      encodeURIComponent(CREDENTIAL),
+    ];
+    await sim.request({ method: 'GET', url: `/v1/products/${base64(token)}`, auth: token });
+    await sim.request({
+      method: 'GET',
+      url: product,
+      auth: token,
+      headers: { prefer: `x=${base64(`user:${token}`)}` },
+    });
+    await sim.request({
+      method: 'POST',
+      url: '/v1/consumers/orders/counter',
+      auth: 'apiKey',
+      headers: { 'x-sim-tenant': tenant, prefer: `k=${base64(DEV_API_KEY)}` },
+      body: { consumerId: DEMO.consumerAna, orderId: DEMO.consumerAna },
+    });
+    await sim.request({
+      method: 'PUT',
+      url: provider,
+      auth: token,
+      body: {
+        credentials: { type: 'cielo', clientApiKey: 'key-0001', clientSecret: CREDENTIAL },
+        note: `${base64(CREDENTIAL)} ${encodeURIComponent(CREDENTIAL)}`,
+      },
+    });
+    const journal = await sim.request({
+      method: 'GET',
+      url: '/__sim/requests',
+      headers: { 'x-sim-tenant': tenant },
+      auth: 'none',
+    });
+    expect(journal.statusCode).toBe(200);
+    expect((JSON.parse(journal.body) as { requests: unknown[] }).requests.length).toBe(4);
+    for (const echoed of echoes) expect(journal.body, `${echoed.slice(0, 12)}… leaked`).not.toContain(echoed);
+    expect(journal.body).toContain('<redacted>');
+    await sim.close();
+  });
+});
