@@ -67,7 +67,7 @@ export function registerConformCommand(program: Command): void {
 async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
-  const print = (text: string) => terminal.line(terminal.paint(redactText(text, given)));
+  const print = (text: string) => terminal.line(redactText(text, given));
   const simulator = await ownSimulatorFor(flags);
   let report: ConformReport;
   try {

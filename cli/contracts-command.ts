@@ -91,16 +91,17 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
     const terminal = createTerminal();
     terminal.stage(`contracts verify: replaying the pacts against ${flags.target ?? 'the in-process simulator'}`);
     const report = await verifyPacts(options).finally(() => terminal.finish());
-    for (const notice of report.notices) console.log(`NOTE  ${notice}`);
-    for (const result of report.results) console.log(terminal.paint(formatInteractionResult(result)));
+    // Through the terminal: the verifier's messages quote the target, whose control characters are shown, not obeyed.
+    for (const notice of report.notices) terminal.line(`NOTE  ${notice}`);
+    for (const result of report.results) terminal.line(formatInteractionResult(result));
     const failed = report.results.filter((r) => !r.passed).length;
     const skipped = report.results.filter((r) => r.skipped).length;
     const verified = report.results.length - skipped;
     const where = simulator ? 'the in-process simulator' : report.target;
-    console.log(
+    terminal.line(
       `${verified} interactions verified against ${where}${report.tenant ? ` (tenant ${report.tenant})` : ''}: ${verified - failed} passed, ${failed} failed, ${skipped} skipped`,
     );
-    console.log(
+    terminal.line(
       `coverage: ${verified} of ${report.results.length} interactions verified${verified === 0 ? ': nothing was checked' : ''}`,
     );
     return report.passed ? 0 : 1;

@@ -16,7 +16,7 @@ import {
   type FuzzReport,
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
-import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
+import { redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
 import {
   addTargetOptions,
   integer,
@@ -66,7 +66,8 @@ export function registerFuzzCommand(program: Command): void {
 
 async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
-  const print = (text: string) => process.stdout.write(`${redactSecrets(text, given)}\n`);
+  // What the target answered is quoted: its control characters are shown, never sent to the terminal.
+  const print = (text: string) => process.stdout.write(`${terminalText(redactSecrets(text, given))}\n`);
   // Read before a simulator starts: a bad FUZZ_SEED must not leave one running.
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
   const simulator = await ownSimulatorFor(options);

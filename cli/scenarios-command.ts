@@ -66,7 +66,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
   const simulator = await ownSimulatorFor(options);
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
-  const print = (text: string) => terminal.line(terminal.paint(redactSecrets(text, given)));
+  const print = (text: string) => terminal.line(redactSecrets(text, given));
   let suitesDone = 0;
   terminal.stage(`scenarios: running ${suiteCount} suite(s) against ${options.target ?? 'the in-process simulator'}`);
   try {

@@ -1,8 +1,12 @@
 /**
  * Progress lines and colour for the CLI. On a terminal: the running stage is one live line, redrawn
  * with its elapsed time and count, and verdicts are coloured unless NO_COLOR is set. Elsewhere (CI
- * logs, pipes): one plain line per stage, no escape codes.
+ * logs, pipes): one plain line per stage, no escape codes. Text printed may quote a deployment's
+ * answers, so its own control characters are shown as `\uXXXX` before it is written: only the colours
+ * added here reach the terminal as escape sequences.
  */
+import { terminalText } from '../report/index.ts';
+
 export interface TerminalStream {
   isTTY?: boolean;
   columns?: number;
@@ -14,11 +18,13 @@ export interface Terminal {
   readonly colour: boolean;
   /** The progress stream is a terminal: stages are one redrawn line. */
   readonly live: boolean;
-  /** Verdict words coloured: FAILURE, FAIL and ✗ red, DIVERGENCE yellow, PASS and ✓ green. */
-  paint(text: string): string;
-  /** Prints a line of output (the live line is cleared first and drawn again after it). */
+  /**
+   * Prints a line of output (the live line is cleared first and drawn again after it): control
+   * characters shown as `\uXXXX`, then verdict words coloured (FAILURE, FAIL and ✗ red, DIVERGENCE
+   * yellow, PASS and ✓ green).
+   */
   line(text: string): void;
-  /** The stage now running: a live line with its elapsed time on a terminal, else one plain line. */
+  /** The stage now running (control characters shown as `\uXXXX`): a live line with its elapsed time on a terminal, else one plain line. */
   stage(text: string): void;
   /** How far the stage is: shown on the live line; nothing is printed off a terminal. */
   count(done: number, total: number, unit: string): void;
@@ -76,22 +82,24 @@ export function createTerminal(
     clock = undefined;
   };
 
+  const paint = (text: string) => {
+    if (!colour) return text;
+    let painted = text;
+    for (const [pattern, code] of VERDICTS)
+      painted = painted.replace(pattern, (word) => `${CODES[code]}${CODES.bold}${word}${CODES.reset}`);
+    return painted;
+  };
+
   return {
     colour,
     live,
-    paint(text) {
-      if (!colour) return text;
-      let painted = text;
-      for (const [pattern, code] of VERDICTS)
-        painted = painted.replace(pattern, (word) => `${CODES[code]}${CODES.bold}${word}${CODES.reset}`);
-      return painted;
-    },
     line(text) {
       clear();
-      output.write(`${text}\n`);
+      output.write(`${paint(terminalText(text))}\n`);
       draw();
     },
     stage(text) {
+      text = terminalText(text);
       stageText = text;
       stageStarted = performance.now();
       counted = '';

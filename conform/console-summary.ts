@@ -11,6 +11,7 @@ import {
   type ConformRule,
   type VerdictCounts,
 } from './conform-report.ts';
+import { terminalText } from '../report/index.ts';
 
 const counts = (c: VerdictCounts) =>
   `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.skipped} skipped`;
@@ -70,5 +71,6 @@ export function formatConformReport(report: ConformReport): string {
   }
   if (report.notices.length) lines.push('', 'NOTES', ...report.notices.map((n) => `  ${n}`));
   lines.push('', verdictLine(report));
-  return lines.join('\n');
+  // The rules quote the target's answers: their control characters are shown, never sent to a terminal.
+  return terminalText(lines.join('\n'));
 }

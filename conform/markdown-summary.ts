@@ -12,28 +12,27 @@ import {
   type VerdictCounts,
 } from './conform-report.ts';
 import { verdictLine } from './console-summary.ts';
+import { markdownCode, markdownText } from '../report/index.ts';
 
 /** Rows per table: a job summary has a size limit, and conform.json holds every rule. */
 const MAX_ROWS = 200;
 const MAX_CELL = 300;
 
-/** A table cell: one line, pipes escaped, long text cut. */
+const cut = (text: string) => (text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text);
+
+/**
+ * A table cell of text, as text: one line, long text cut, every Markdown and HTML character escaped
+ * (a rule's text can quote the deployment, and nothing it sent may become a link or an image).
+ */
 function cell(text: string | undefined): string {
-  if (!text) return '';
-  const flat = text
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;');
-  return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
+  return text ? markdownText(cut(text.replace(/\s*\n\s*/g, ' '))) : '';
 }
 
-const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+const code = (text: string) => markdownCode(text);
 
-/** A cell of what the target sent, as code: one line, pipes escaped, long text cut. */
+/** A cell of what the target sent, as code: one line, long text cut, pipes escaped for the table. */
 function codeCell(text: string | undefined): string {
-  if (!text) return '';
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  return code((flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat).replace(/\|/g, '\\|'));
+  return text ? code(cut(text.replace(/\s*\n\s*/g, ' '))).replace(/\|/g, '\\|') : '';
 }
 const row = (values: string[]) => `| ${values.join(' | ')} |`;
 const countCells = (c: VerdictCounts) => [

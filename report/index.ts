@@ -1,4 +1,5 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
+export { markdownCode, markdownText, terminalText, xmlText } from './neutralise.ts';
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,

@@ -1,4 +1,6 @@
 /** Writes JUnit XML, the report format CI systems read, from suites of test cases. */
+import { xmlText as escapeXml } from './neutralise.ts';
+
 export interface JunitCase {
   name: string;
   classname: string;
@@ -13,13 +15,6 @@ export interface JunitSuite {
   /** The suite's own wall time, when more than the sum of its cases (set-up, parallel work). */
   timeMs?: number;
 }
-
-const escapeXml = (s: string) =>
-  s
-    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
-    // XML 1.0 cannot carry most control characters, even escaped.
-    // eslint-disable-next-line no-control-regex -- those characters are what it removes
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 export function renderJunit(suites: JunitSuite[]): string {
   const count = (pred: (c: JunitCase) => boolean) => suites.reduce((n, s) => n + s.cases.filter(pred).length, 0);

@@ -2,7 +2,7 @@
  * Renders a scenario run: the console text (one block per suite, one line per step with its
  * timing, failed rules under it) and the JUnit suites (one test case per step).
  */
-import type { JunitCase, JunitSuite } from '../report/index.ts';
+import { terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
@@ -42,19 +42,22 @@ export function formatSuite(suite: SuiteResult): string {
       for (const check of step.checks.filter((c) => !c.passed)) lines.push(`      ${describeFailure(check)}`);
     }
   }
-  return lines.join('\n');
+  // The checks quote the target's answers: their control characters are shown, never sent to a terminal.
+  return terminalText(lines.join('\n'));
 }
 
 export function formatSummary(report: ScenarioReport): string {
   const { suites, steps, documentedFailures, assumedFailures } = report.summary;
-  return [
-    `${report.passed ? 'PASS' : 'FAIL'} ${report.target}${report.simulator ? ' (simulator)' : ''} in ${report.durationMs} ms`,
-    `suites: ${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped`,
-    `steps: ${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`,
-    `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
-    `coverage: ${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%)${report.coverage.ran === 0 ? ': nothing was checked' : ''}`,
-    ...report.coverage.skipped.map((s) => `  skipped ${s.steps}× ${s.reason}`),
-  ].join('\n');
+  return terminalText(
+    [
+      `${report.passed ? 'PASS' : 'FAIL'} ${report.target}${report.simulator ? ' (simulator)' : ''} in ${report.durationMs} ms`,
+      `suites: ${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped`,
+      `steps: ${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`,
+      `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
+      `coverage: ${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%)${report.coverage.ran === 0 ? ': nothing was checked' : ''}`,
+      ...report.coverage.skipped.map((s) => `  skipped ${s.steps}× ${s.reason}`),
+    ].join('\n'),
+  );
 }
 
 /** One JUnit test suite per scenario suite, one case per step. */

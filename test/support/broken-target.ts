@@ -21,7 +21,19 @@ export type Defect =
   /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
   | 'otherSuccessStatus'
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
-  | 'ruleBreakAs400';
+  | 'ruleBreakAs400'
+  /** answers 500 with HOSTILE_TEXT as its body: terminal escapes, XML-forbidden characters, Markdown */
+  | 'hostileText';
+
+/**
+ * Text a hostile deployment sends to be quoted in reports: terminal escapes (clear screen, window title,
+ * clipboard write, a link, an 8-bit CSI), characters XML 1.0 cannot carry (U+FFFF, U+FFFE, a lone
+ * surrogate, a C0 control), and Markdown/HTML (a remote image, a link, a tag, a bare URL).
+ */
+export const HOSTILE_TEXT =
+  'hostile \x1b[2J\x1b]0;owned\x07\x1b]52;c;ZXZpbA==\x07\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\ \x9b31m' +
+  ' \uffff\ufffe\ud800\x01 ![pixel](https://evil.example/pixel.png) [re-run with your token](https://evil.example/rerun)' +
+  ' <img src="https://evil.example/tag.png"> https://evil.example/bare `code` | pipe';
 
 export interface BrokenTarget {
   url: string;
@@ -51,6 +63,11 @@ export async function startBrokenTarget(options: {
           res
             .writeHead(500, { 'content-type': 'application/json' })
             .end(JSON.stringify({ errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] }));
+          return;
+        }
+        if (broken && options.defect === 'hostileText') {
+          // As raw text: JSON would escape the control characters, and a hostile server need not.
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(HOSTILE_TEXT);
           return;
         }
         if (broken && options.defect === 'undocumentedStatus') {
