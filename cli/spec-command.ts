@@ -1,6 +1,10 @@
-/** `gas-harness spec assumptions | lint`: the contract's table of assumptions, and an independent linter. */
-import type { Command } from 'commander';
+/**
+ * `gas-harness spec assumptions | lint | diff`: the contract's table of assumptions, an independent
+ * linter, and the changes between two versions of the contract with what they break.
+ */
+import { Option, type Command } from 'commander';
 import { lintSpec, loadContract, renderAssumptions } from '../spec/index.ts';
+import type { Severity } from '../spec/diff-severity.ts';
 
 export function registerSpecCommand(program: Command): void {
   const spec = program.command('spec').description('the OpenAPI contract');
@@ -17,4 +21,44 @@ export function registerSpecCommand(program: Command): void {
     .action(() => {
       process.exitCode = lintSpec();
     });
+  spec
+    .command('diff')
+    .description(
+      'every change from BASE to REVISION (two OpenAPI files), its severity, whether the description states it or the spec ' +
+        'assumed it, and the committed pact interactions and scenario steps it breaks. Exit 0, or 1 when --fail-on is met; ' +
+        '2 for a bad file or flag',
+    )
+    .argument('<base>', 'the OpenAPI document clients were written against (e.g. spec/gas-platform.openapi.yaml)')
+    .argument('<revision>', 'the new version of it')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
+    .addOption(
+      new Option(
+        '--fail-on <severity>',
+        'exit 1 when a change at least this severe is found (any: any change)',
+      ).choices(['breaking', 'potentially-breaking', 'any']),
+    )
+    .option('--pacts <path>', 'a pact file or directory of them to check (default: contracts/pacts/)')
+    .option('--suites <paths...>', 'scenario files or directories to check (default: scenarios/suites/)')
+    .action(
+      async (
+        base: string,
+        revision: string,
+        options: { format: 'text' | 'markdown' | 'json'; failOn?: Severity | 'any'; pacts?: string; suites?: string[] },
+      ) => {
+        const report = await import('../conform/spec-diff-report.ts');
+        const result = await report.specDiff({
+          base,
+          revision,
+          ...(options.pacts ? { pacts: options.pacts } : {}),
+          ...(options.suites ? { suites: options.suites } : {}),
+        });
+        const render = {
+          text: report.formatSpecDiffText,
+          markdown: report.formatSpecDiffMarkdown,
+          json: report.formatSpecDiffJson,
+        }[options.format];
+        process.stdout.write(render(result));
+        process.exitCode = report.specDiffExitCode(result, options.failOn);
+      },
+    );
 }
