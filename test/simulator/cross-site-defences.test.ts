@@ -10,6 +10,7 @@ import { createAdminClient } from '../../client/index.ts';
 import { parseAllowedHosts } from '../../simulator/allowed-hosts.ts';
 import { parseCorsOrigins } from '../../simulator/cors.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
+import { DEMO } from './sim-harness.ts';
 
 const EVIL = 'http://evil.example';
 const APP = 'http://localhost:5173';
@@ -78,7 +79,7 @@ describe('cross-site defences', () => {
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
       // The platform's operations keep their policy.
-      const platform = await send(running.url, { path: '/v1/categories', headers: { origin: EVIL } });
+      const platform = await send(running.url, { path: `/v1/products/${DEMO.productP13}`, headers: { origin: EVIL } });
       expect(platform.headers['access-control-allow-origin']).toBe('*');
     });
 
@@ -199,7 +200,10 @@ describe('cross-site defences', () => {
         expect(answer.body).toContain('--allowed-hosts');
         expect(answer.headers['access-control-allow-origin']).toBeUndefined();
       }
-      const platform = await send(running.url, { path: '/v1/categories', headers: { host: 'evil.example' } });
+      const platform = await send(running.url, {
+        path: `/v1/products/${DEMO.productP13}`,
+        headers: { host: 'evil.example' },
+      });
       expect(platform.status).toBe(421);
     });
 

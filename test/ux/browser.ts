@@ -21,7 +21,8 @@ if (BROWSER_MISSING) {
 /** Screenshots for docs/ are taken only when asked, so ordinary runs leave the tree clean. */
 export const UPDATE_SCREENSHOTS = process.env.GAS_UPDATE_SCREENSHOTS === '1';
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium, headless; `extraArgs` for a test that needs more (a host resolver rule). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -31,6 +32,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-gpu',
+      ...extraArgs,
     ],
   });
 }

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../project-files.ts';
+import { createAdminClient } from '../../client/index.ts';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
+import { DEMO } from '../simulator/sim-harness.ts';
 import { BROWSER_MISSING, launchBrowser, UPDATE_SCREENSHOTS } from './browser.ts';
 
 /** A partner's web app on an origin of its own, calling the simulator from the browser. */
@@ -202,11 +204,100 @@ describe.skipIf(BROWSER_MISSING)('the console of a simulator with an admin key',
       await page.fill('#admin-key', 'console-key-0123');
       await page.click('#admin-key-form button');
       await page.locator('#connection', { hasText: 'live' }).waitFor();
+      expect(await page.inputValue('#admin-key')).toBe('');
       await page.click('nav button[data-view="state"]');
       await page.locator('#collections li', { hasText: 'products' }).waitFor();
     } finally {
       await browser.close();
       await simulator.close();
     }
+  }, 60_000);
+});
+
+describe.skipIf(BROWSER_MISSING)('the admin API and the console against other pages', () => {
+  let simulator: Simulator;
+  let simulatorUrl: string;
+  let appServer: Server;
+  let appUrl: string;
+  let browser: Browser;
+  let app: Page;
+  const productsOf = async (tenant: string) =>
+    (await createAdminClient({ baseUrl: simulatorUrl, tenant }).getState()).collections.products?.length ?? 0;
+
+  beforeAll(async () => {
+    simulator = await createSimulator();
+    simulatorUrl = await simulator.listen({ host: '127.0.0.1', port: 0 });
+    appServer = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE),
+    );
+    appUrl = await listen(appServer);
+    // A name its owner points at this machine, as DNS rebinding does once the page is loaded.
+    browser = await launchBrowser(['--host-resolver-rules=MAP rebound.example 127.0.0.1']);
+    app = await browser.newPage();
+    await app.goto(appUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => appServer?.close(resolve));
+    await simulator?.close();
+  });
+
+  it("keeps another page's form POST and no-cors POST from emptying a tenant", async () => {
+    const reset = `${simulatorUrl}/__sim/reset?empty=true&tenant=victim`;
+    await app.evaluate((action) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = action;
+      document.body.append(form);
+      form.submit();
+    }, reset);
+    await app.waitForURL(reset);
+    expect(await app.textContent('body')).toContain('AdminOriginRefused');
+    await app.goto(appUrl);
+    const beacon = await app.evaluate(
+      async (url) => (await fetch(url, { method: 'POST', mode: 'no-cors' })).type,
+      `${simulatorUrl}/__sim/reset?empty=true&tenant=victim`,
+    );
+    expect(beacon).toBe('opaque');
+    expect(await productsOf('victim')).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('lets no other page read the admin API through a percent-encoded path', async () => {
+    const read = await app.evaluate(async (url) => {
+      try {
+        return String((await fetch(url)).status);
+      } catch (error) {
+        return String(error);
+      }
+    }, `${simulatorUrl}/%5F%5Fsim/requests`);
+    expect(read).toMatch(/TypeError/);
+  }, 60_000);
+
+  it('answers a page under a re-pointed name 421, so it never gets the console or the admin API', async () => {
+    const port = new URL(simulatorUrl).port;
+    const answer = await app.goto(`http://rebound.example:${port}/__sim/ui/`);
+    expect(answer?.status()).toBe(421);
+    expect(await app.textContent('body')).toContain('HostNotAllowed');
+    await app.goto(appUrl);
+  }, 60_000);
+
+  it('shows a request that nothing refused with no stray text in its detail', async () => {
+    const { accessToken } = await createAdminClient({ baseUrl: simulatorUrl }).mintToken({ scopes: ['catalog:read'] });
+    expect(
+      (
+        await fetch(`${simulatorUrl}/v1/products/${DEMO.productP13}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        })
+      ).status,
+    ).toBe(200);
+    const consolePage = await browser.newPage();
+    await consolePage.goto(`${simulatorUrl}/__sim/ui/`);
+    const row = consolePage.locator('#journal tbody tr', { hasText: `/v1/products/${DEMO.productP13}` });
+    await row.waitFor();
+    await row.click();
+    await consolePage.locator('#entry h2', { hasText: '→ 200' }).waitFor();
+    expect(await consolePage.locator('#entry-rule').count()).toBe(0);
+    expect(await consolePage.textContent('#entry')).not.toContain('undefined');
   }, 60_000);
 });

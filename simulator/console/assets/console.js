@@ -152,7 +152,7 @@ function selectEntry(seq) {
             h('dd', {}, h('strong', {}, refusal.basis), refusal.why ? ` — ${refusal.why}` : ''),
           ),
         )
-      : undefined,
+      : '', // replaceChildren writes undefined out as text
     h('h3', {}, 'Request headers'),
     h('pre', {}, JSON.stringify(entry.request.headers, null, 2)),
     h('h3', {}, 'Request body'),
@@ -425,6 +425,7 @@ async function start() {
   $('#admin-key-form').addEventListener('submit', (event) => {
     event.preventDefault();
     ui.adminKey = $('#admin-key').value;
+    $('#admin-key').value = ''; // kept in the tab's session storage only, not on the page
     sessionStorage.setItem('gas-sim-admin-key', ui.adminKey);
     $('#admin-key-form').hidden = true;
     void loadOperations().catch(() => undefined);
