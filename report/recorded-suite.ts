@@ -122,7 +122,7 @@ export function buildRecordedSuite(
       const sentBackLater = (firstSent.get(value) ?? -1) > index;
       const created = exchange.status === 201 && ID_KEY.test(key);
       if (!sentBackLater && !created) continue;
-      const name = captureNameFor(key, operation?.id, taken);
+      const name = captureNameFor(jsonPath, operation?.id, taken);
       taken.add(name);
       references.set(value, name);
       capturedHere.add(value);
@@ -130,7 +130,7 @@ export function buildRecordedSuite(
     }
     const location = exchange.responseHeaders?.location;
     if (location && !references.has(location) && (firstSent.get(location) ?? -1) > index) {
-      const name = captureNameFor('location', undefined, taken);
+      const name = captureNameFor('$.location', undefined, taken);
       taken.add(name);
       references.set(location, name);
       capture[name] = { header: 'location' };

@@ -110,9 +110,21 @@ export function withReferences(value: unknown, references: ReadonlyMap<string, s
   return walk(value);
 }
 
-/** A name for a capture of the value under `key`: the key when it names the thing (`brandId`), else the resource's. */
-export function captureNameFor(key: string, operationId: string | undefined, taken: ReadonlySet<string>): string {
-  const resource = operationId?.replace(/^(?:create|upsert|update|register|get|receive|increment)/, '') ?? '';
+/** Object keys that wrap a body rather than name what is in it. */
+const WRAPPERS = new Set(['data', 'result', 'results', 'items', 'item', 'value']);
+
+/**
+ * A name for a capture of the value at a JSON path: the key when it names the thing (`brandId`),
+ * else the object holding it (`$.data.category.id`: `categoryId`), else the operation's resource.
+ */
+export function captureNameFor(jsonPath: string, operationId: string | undefined, taken: ReadonlySet<string>): string {
+  const keys = jsonPath.split(/[.[\]]/).filter((k) => k !== '' && k !== '$' && !/^\d+$/.test(k));
+  const key = keys[keys.length - 1] ?? 'id';
+  const holder = keys
+    .slice(0, -1)
+    .reverse()
+    .find((k) => !WRAPPERS.has(k));
+  const resource = holder ?? operationId?.replace(/^(?:create|upsert|update|register|get|receive|increment)/, '') ?? '';
   const camel = key === 'id' && resource ? `${resource[0]?.toLowerCase() ?? ''}${resource.slice(1)}Id` : key;
   let base = /^[A-Za-z_][A-Za-z0-9_]*$/.test(camel) && camel !== 'uuid' && camel !== 'env' ? camel : 'generatedId';
   // A capture named like a secret would read as one to every redaction after it.

@@ -110,7 +110,11 @@ describe.each([
   });
 
   it('fails against a broken deployment, naming the operation', async () => {
-    const broken = await startBrokenTarget({ upstream: simulator.url, operationId: 'getProduct', defect: 'serverError' });
+    const broken = await startBrokenTarget({
+      upstream: simulator.url,
+      operationId: 'getProduct',
+      defect: 'serverError',
+    });
     try {
       const report = await runScenarios({ target: broken.url, paths: [recorded.file] });
       expect(report.passed).toBe(false);
