@@ -1,12 +1,14 @@
 /**
  * The connection to the Redis (or Valkey) server that holds a shared simulator's state. Commands
  * never wait in a queue while the server is away: they fail at once, and the simulator answers
- * 503 StoreUnavailable; ioredis reconnects by itself and the simulator serves again. At start, an
- * unreachable server is an error naming it, within seconds.
+ * 503 StoreUnavailable; ioredis reconnects by itself and the simulator serves again. A server that
+ * answers but refuses, or a script that fails, is told apart (store-failure.ts) and logged. At
+ * start, an unreachable server is an error naming it, within seconds.
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { SimulatorError } from '../error-catalogue.ts';
+import { storeFailure } from './store-failure.ts';
 import { describeStoreUrl } from './store-url.ts';
 
 /** What a command may take before the request answers 503. */
@@ -19,10 +21,15 @@ const START_DEADLINE_MS = 2_000;
  * had already closed.
  */
 const DISCONNECT_TIMEOUT_MS = 100;
+/** A store that refuses commands (out of memory, read-only) is logged at most this often. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
 
 export interface StoreConnection {
   redis: Redis;
-  /** Runs Redis work; any failure of the server (down, timeout) becomes a 503 StoreUnavailable. */
+  /**
+   * Runs Redis work; a server down or silent becomes 503 StoreUnavailable, one that refuses 503
+   * StoreRefused, a failed script 500 StoreScriptFailed (store-failure.ts).
+   */
   call<T>(work: (redis: Redis) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -83,6 +90,8 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
     clearTimeout(deadline);
   }
   up = true;
+  /** When a refusal was last logged: a store refusing every write is logged every few seconds, not on every request. */
+  let refusalLogged = Number.NEGATIVE_INFINITY;
   return {
     redis,
     async call<T>(work: (r: Redis) => Promise<T>): Promise<T> {
@@ -90,10 +99,21 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
         return await work(redis);
       } catch (error) {
         if (error instanceof SimulatorError) throw error;
-        // A script's own refusal travels as a Redis error reply; every other failure is the server's.
-        throw new SimulatorError('StoreUnavailable', {
-          message: `The simulator cannot reach its store ${where}: ${error instanceof Error ? error.message : String(error)}.`,
-        });
+        const failure = storeFailure(error, where);
+        const err = { message: error instanceof Error ? error.message : String(error) };
+        if (failure.code === 'StoreScriptFailed')
+          logger.error(
+            { store: where, err, code: failure.code },
+            'store script failed (a gas-harness bug, or keys under its prefix it did not write): answering 500',
+          );
+        else if (failure.code === 'StoreRefused' && performance.now() - refusalLogged >= REFUSAL_LOG_INTERVAL_MS) {
+          refusalLogged = performance.now();
+          logger.error(
+            { store: where, err, code: failure.code },
+            'store is up but refuses commands: answering 503 while it does',
+          );
+        }
+        throw failure;
       }
     },
     async close() {

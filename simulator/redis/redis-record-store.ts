@@ -89,13 +89,23 @@ export class RedisRecordStore implements RecordStore {
     return texts.map((t) => JSON.parse(t) as StoredRecord);
   }
 
+  /**
+   * Adds a value to a record's array field once, as the memory store does: the record is parsed and
+   * written here, never in a script, so an imported record keeps every other field as it was. The
+   * write succeeds only if the record is still the one read (another process's add comes between:
+   * read again), so each value is counted once across processes.
+   */
   async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
     const key = COLLECTION_KEYS[collection](initial);
-    const length = (await this.run((r) =>
-      r.simAddOnce(...this.prefixes, collection, key, JSON.stringify(initial), field, value, this.place.quotaBytes),
-    )) as number;
-    if (length < 0) throw quotaError(this.place.quotaBytes);
-    return length;
+    for (;;) {
+      const old = (await this.run((r) => r.simRead(...this.prefixes, collection, key))) as string | null;
+      const record = old === null ? initial : (JSON.parse(old) as StoredRecord);
+      const values = Array.isArray(record[field]) ? (record[field] as unknown[]) : [];
+      if (values.includes(value)) return values.length;
+      const next = { ...record, [field]: [...values, value] };
+      const result = await this.write(collection, next, 'same', old ?? '');
+      if (result) return values.length + 1;
+    }
   }
 
   async restore(snapshot: Snapshot): Promise<void> {
@@ -140,7 +150,9 @@ export class RedisRecordStore implements RecordStore {
   private async write(
     collection: CollectionName,
     record: StoredRecord,
-    mode: 'put' | 'unique' | 'absent',
+    mode: 'put' | 'unique' | 'absent' | 'same',
+    /** With `same`: the text the record must still have, '' for none. */
+    expected = '',
   ): Promise<boolean> {
     const key = COLLECTION_KEYS[collection](record);
     const result = (await this.run((r) =>
@@ -152,6 +164,7 @@ export class RedisRecordStore implements RecordStore {
         uniqueValueOf(collection, record),
         mode,
         this.place.quotaBytes,
+        expected,
       ),
     )) as number;
     if (result < 0) throw quotaError(this.place.quotaBytes);

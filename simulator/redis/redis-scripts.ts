@@ -7,6 +7,10 @@
  * A tenant reads the dataset's hashes until it first writes a collection; the write copies that
  * collection (records, unique index, bytes) into the tenant's own keys, the Redis form of the
  * memory store's copy-on-write.
+ *
+ * No script decodes a record: Lua's JSON turns `[]` into `{}`, rounds numbers to 14 digits and
+ * refuses a lone surrogate escape that JavaScript's JSON takes, so records are parsed and written
+ * only in the simulator (redis-record-store.ts), and a script sees their text as it is.
  */
 import type { Redis } from 'ioredis';
 
@@ -63,13 +67,15 @@ return redis.call('HVALS', source(ARGV[1], ARGV[2], ARGV[3]))`;
 
 /**
  * Stores a record. ARGV: tp, dp, collection, key, text, unique value ('' for none), mode (put |
- * unique | absent), quota. Answers 1 stored, 0 refused by the mode, -1 past the quota.
+ * unique | absent | same), quota, and for `same` the text the record must still have ('' for none).
+ * Answers 1 stored, 0 refused by the mode, -1 past the quota.
  */
 const WRITE = `${OWN}
 local tp, dp, coll, key, text, uv, mode, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], tonumber(ARGV[8])
 local c = source(tp, dp, coll)
 local old = redis.call('HGET', c, key)
 if mode == 'absent' and old then return 0 end
+if mode == 'same' and (old or '') ~= ARGV[9] then return 0 end
 if mode == 'unique' and uv ~= '' then
   local holder = redis.call('HGET', (c == tp .. 'c:' .. coll) and (tp .. 'u:' .. coll) or (dp .. 'u:' .. coll), uv)
   if holder and holder ~= key then return 0 end
@@ -92,27 +98,6 @@ redis.call('HDEL', tp .. 'c:' .. coll, key)
 redis.call('DECRBY', tp .. 'bytes', #key + #old)
 index(tp, coll, key, '')
 return 1`;
-
-/**
- * Adds a value to a record's array field once. ARGV: tp, dp, collection, key, initial record's
- * JSON, field, value, quota. Answers the array's length, or -1 past the quota.
- */
-const ADD_ONCE = `${OWN}
-local tp, dp, coll, key, initial, field, value, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], tonumber(ARGV[8])
-local old = redis.call('HGET', source(tp, dp, coll), key)
-local record = cjson.decode(old or initial)
-local values = record[field]
-if type(values) ~= 'table' then values = {} end
-for _, v in ipairs(values) do if v == value then return #values end end
-table.insert(values, value)
-record[field] = values
-local text = cjson.encode(record)
-local grow = #key + #text - (old and (#key + #old) or 0)
-own(tp, dp, coll)
-if not fits(tp, grow, quota) then return -1 end
-redis.call('HSET', tp .. 'c:' .. coll, key, text)
-redis.call('INCRBY', tp .. 'bytes', grow)
-return #values`;
 
 /**
  * Records journal entries under the budget all tenants share. ARGV: prefix, per-tenant limit,
@@ -189,7 +174,6 @@ const SCRIPTS = {
   simList: LIST,
   simWrite: WRITE,
   simDelete: DELETE,
-  simAddOnce: ADD_ONCE,
   simJournalRecord: JOURNAL_RECORD,
   simJournalClear: JOURNAL_CLEAR,
   simSpendFault: SPEND_FAULT,
