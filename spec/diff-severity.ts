@@ -123,3 +123,17 @@ export function severityOf(kind: ChangeKind, direction?: Direction): Severity {
 export function meetsThreshold(severity: Severity, threshold: Severity): boolean {
   return SEVERITIES.indexOf(severity) <= SEVERITIES.indexOf(threshold);
 }
+
+const shown = (s: Severity) => s.replace('-', ' ');
+
+/** The table of kinds and severities as docs/spec-diff.md shows it (a test keeps the two in step). */
+export function renderChangeKinds(): string {
+  const rows = Object.entries(CHANGE_KINDS).map(
+    ([kind, { severity, means }]: [string, { severity: Rule; means: string }]) => {
+      const [request, response] =
+        typeof severity === 'string' ? [severity, severity] : [severity.request, severity.response];
+      return `| \`${kind}\` | ${shown(request)} | ${shown(response)} | ${means} |`;
+    },
+  );
+  return ['| kind | in a request | in a response | what changed |', '|---|---|---|---|', ...rows].join('\n');
+}

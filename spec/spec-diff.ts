@@ -3,12 +3,12 @@
  * with its severity for a client of the base version and whether it touches what the platform's
  * description states or an `x-assumed` choice.
  *
- * Our own compact diff over the dereferenced documents rather than a library's: the npm diff tools
- * checked (2026-11) either read OpenAPI 3.0 only (openapi-diff, api-smart-diff) or keep their
- * breaking-change rules in a ruleset package with network and telemetry dependencies (@useoptic);
- * and api-smart-diff, the closest, classifies four of the kinds this contract needs otherwise (an
- * added scope, a closed request schema, a removed response property and a widened response type are
- * all "non-breaking" there). Going through the dereferenced documents, a change to a shared schema
+ * Our own compact diff over the dereferenced documents rather than a library's: of the npm diff
+ * tools checked (2026-11), openapi-diff 0.24 refuses an OpenAPI 3.1 document and compares no
+ * security; api-smart-diff 1.0 documents 3.0 only and, run on this contract, calls an added scope, a
+ * closed request schema, a removed response property and a widened response type "non-breaking";
+ * @useoptic keeps its breaking-change rules in a ruleset package with network clients among its
+ * dependencies. Going through the dereferenced documents, a change to a shared schema
  * shows at every operation, field and status it reaches, which is what a client needs to know.
  */
 import { changeBasis } from './change-basis.ts';

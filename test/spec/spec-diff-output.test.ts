@@ -15,6 +15,7 @@ import {
   specDiffExitCode,
   type SpecDiffReport,
 } from '../../conform/spec-diff-report.ts';
+import { renderChangeKinds } from '../../spec/diff-severity.ts';
 import { SPEC_PATH } from '../../spec/index.ts';
 
 let dir: string;
@@ -94,5 +95,10 @@ describe('spec diff output', () => {
     await expect(specDiff({ base: broken, revision: SPEC_PATH })).rejects.toThrow(
       /broken\.yaml: does not parse as YAML or JSON/,
     );
+  });
+
+  it('lists every kind of change with its severities in docs/spec-diff.md', () => {
+    const page = readFileSync(new URL('../../docs/spec-diff.md', import.meta.url), 'utf8');
+    expect(page).toContain(renderChangeKinds());
   });
 });
