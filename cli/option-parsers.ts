@@ -32,6 +32,13 @@ export function seconds(value: string): number {
   return Math.round(n * 1000);
 }
 
+/** A positive number (a fraction allowed). */
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number');
+  return n;
+}
+
 /** A percent from 0 to 100. */
 export function percent(value: string): number {
   const n = Number(value);
@@ -48,6 +55,7 @@ export interface TargetFlags {
   apiKey?: string;
   statesUrl?: string;
   timeout?: number;
+  maxAnswerMb?: number;
 }
 
 /** Adds the target options (target, profile, credentials, time-out) to a command. */
@@ -76,6 +84,11 @@ export function addTargetOptions(command: Command, options: { statesUrl?: boolea
       '--timeout <seconds>',
       "time limit of each request (default: the profile's timeoutSeconds, else 10)",
       seconds,
+    )
+    .option(
+      '--max-answer-mb <mb>',
+      'the most of one answer read, in MiB; a longer answer fails its check (default 8)',
+      positiveNumber,
     );
   if (options.statesUrl)
     command.option(
@@ -96,6 +109,7 @@ export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): Tar
     ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
     ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+    ...(flags.maxAnswerMb !== undefined ? { maxAnswerBytes: Math.round(flags.maxAnswerMb * 1024 * 1024) } : {}),
   };
 }
 

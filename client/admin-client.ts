@@ -94,6 +94,8 @@ export interface AdminClient extends EveryOperation {
   addState(snapshot: AdminSnapshot): Promise<void>;
   listRequests(query?: AdminJournalQuery): Promise<AdminJournalEntry[]>;
   clearRequests(): Promise<void>;
+  /** The journal's requests the filter selects (or only those of `seq`, comma-separated) as a scenario suite's YAML. */
+  getRequestsSuite(query?: AdminJournalQuery & { seq?: string; name?: string }): Promise<string>;
   getFaults(): Promise<AdminFaultConfig>;
   putFaults(config: AdminRequestBody<'putFaults'>): Promise<AdminFaultConfig>;
   /** Adds one rule to the tenant's rules (the API replaces the whole list, as the console does). */
@@ -167,6 +169,7 @@ export function createAdminClient(options: AdminClientOptions, minted: string[] 
     listRequests: async (filter = {}) =>
       (await call<AdminResponseBody<'listRequests'>>('listRequests', 'GET', `/requests${query(filter)}`, 200)).requests,
     clearRequests: () => call('clearRequests', 'DELETE', '/requests', 204),
+    getRequestsSuite: (filter = {}) => call('getRequestsSuite', 'GET', `/requests/suite${query(filter)}`, 200),
     getFaults: () => call('getFaults', 'GET', '/faults', 200),
     putFaults: (config) => call('putFaults', 'PUT', '/faults', 200, config),
     async addFault(rule) {

@@ -337,6 +337,7 @@ export async function setUpDeploymentState(
         },
         ...(body !== undefined ? { body } : {}),
         timeoutMs: session.timeoutMs,
+        maxAnswerBytes: session.maxAnswerBytes,
       }),
     expectStatus: (res, ok, what) => expectStatus(res, ok, what, session.secrets()),
   };

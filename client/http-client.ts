@@ -1,8 +1,15 @@
-/** The small HTTP client every checker uses to reach a target (simulator or deployment), on undici. */
-import { request } from 'undici';
+/**
+ * The small HTTP client every checker uses to reach a target (simulator or deployment), on undici.
+ * It reads at most `maxAnswerBytes` of an answer, so a hostile or broken target cannot fill the
+ * checker's memory: past it the connection is closed and the request fails with AnswerTooLargeError.
+ */
+import { Agent, request } from 'undici';
 
 /** How long a request may take, unless told otherwise (`--timeout`). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The most of one answer a checker reads, unless told otherwise (`--max-answer-mb`): 8 MiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export interface HttpRequest {
   method: string;
@@ -13,6 +20,8 @@ export interface HttpRequest {
   raw?: boolean;
   /** The whole exchange's limit (default DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The most bytes of the answer's body read (default DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface HttpResponse {
@@ -36,6 +45,32 @@ export class RequestTimeoutError extends Error {
 }
 
 const formatSeconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * An answer longer than the limit: its connection was closed once the limit was passed. It keeps
+ * undici's code, so checkers that tell a target's transport failures from their own errors count it
+ * as the target's.
+ */
+export class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
+  readonly code = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+  constructor(readonly limitBytes: number) {
+    super(
+      `the answer exceeded ${limitBytes} bytes, the most the harness reads of one answer (raise it with --max-answer-mb)`,
+    );
+  }
+}
+
+/** One connection pool per answer limit (undici sets the limit per pool); a run uses one or two. */
+const pools = new Map<number, Agent>();
+function poolFor(maxAnswerBytes: number): Agent {
+  let pool = pools.get(maxAnswerBytes);
+  if (!pool) {
+    pool = new Agent({ maxResponseSize: maxAnswerBytes });
+    pools.set(maxAnswerBytes, pool);
+  }
+  return pool;
+}
 
 /**
  * Errors where the connection dropped before any answer: a server closing an idle keep-alive
@@ -62,6 +97,7 @@ async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
       headers['content-type'] = 'application/json';
   }
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAnswerBytes = req.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const signal = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
   try {
@@ -72,6 +108,7 @@ async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
       signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
+      dispatcher: poolFor(maxAnswerBytes),
     });
     const text = await res.body.text();
     const durationMs = performance.now() - started;
@@ -81,6 +118,7 @@ async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
     return { status: res.statusCode, headers: flat, body: parseBody(text), text, durationMs };
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') throw new AnswerTooLargeError(maxAnswerBytes);
     if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
       throw new RequestTimeoutError(timeoutMs, performance.now() - started);
     throw error;

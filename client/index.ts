@@ -1,6 +1,14 @@
 /** Reaching a target over HTTP: the shared client, the target profile, the credentials of a run. */
 export { AdminApiError, createAdminClient, type AdminClient, type AdminClientOptions } from './admin-client.ts';
-export { DEFAULT_TIMEOUT_MS, RequestTimeoutError, send, type HttpRequest, type HttpResponse } from './http-client.ts';
+export {
+  AnswerTooLargeError,
+  DEFAULT_MAX_ANSWER_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  RequestTimeoutError,
+  send,
+  type HttpRequest,
+  type HttpResponse,
+} from './http-client.ts';
 export {
   connectTarget,
   type TargetSession,

@@ -4,7 +4,7 @@
  * states URL of a profile, and the request time-out. Every command that reaches a target starts here.
  */
 import { createAdminClient } from './admin-client.ts';
-import { DEFAULT_TIMEOUT_MS } from './http-client.ts';
+import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS } from './http-client.ts';
 import { credentialSecrets, resolveCredentials, tenantOfToken, type RunCredentials } from './credentials.ts';
 import { checkTarget, parseTargetUrl, TargetUsageError } from './target-check.ts';
 import { loadTargetProfile, type TargetFixtures, type TargetProfile } from './target-profile.ts';
@@ -21,6 +21,8 @@ export interface TargetRunOptions {
   statesUrl?: string;
   /** Each request's time limit in ms (default: the profile's timeoutSeconds, else 10 s). */
   timeoutMs?: number;
+  /** The most bytes of one answer a checker reads (default 8 MiB); a longer answer fails its check. */
+  maxAnswerBytes?: number;
 }
 
 export interface ResolvedTarget {
@@ -32,6 +34,8 @@ export interface ResolvedTarget {
   fixtures: TargetFixtures;
   statesUrl?: string;
   timeoutMs: number;
+  /** The most bytes of one answer a checker reads. */
+  maxAnswerBytes: number;
   /** The simulator tenant the run's token is bound to (its `tid`), when it is. */
   tokenTenant?: string;
   /** True when a profile described the target. */
@@ -52,6 +56,9 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
     options.timeoutMs ?? (profile?.timeoutSeconds !== undefined ? profile.timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS);
   if (!(timeoutMs > 0))
     throw new TargetUsageError(`the time-out must be a positive number of seconds, not ${timeoutMs / 1000}`);
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  if (!(Number.isInteger(maxAnswerBytes) && maxAnswerBytes > 0))
+    throw new TargetUsageError(`the answer limit must be a positive number of bytes, not ${maxAnswerBytes}`);
   const credentials = resolveCredentials(options, profile);
   await checkTarget(url, timeoutMs);
   const simulator = await isSimulator(url, timeoutMs);
@@ -68,6 +75,7 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
     fixtures: profile?.fixtures ?? {},
     ...(statesUrl ? { statesUrl } : {}),
     timeoutMs,
+    maxAnswerBytes,
     ...(tokenTenant ? { tokenTenant } : {}),
     profiled: profile !== undefined,
     secrets: credentialSecrets(credentials),

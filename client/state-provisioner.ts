@@ -94,6 +94,7 @@ function statesEndpoint(url: string, session: TargetSession) {
       headers: session.headers(),
       body: request,
       timeoutMs: session.timeoutMs,
+      maxAnswerBytes: session.maxAnswerBytes,
     });
     const what =
       request.action === 'teardown'

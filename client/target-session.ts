@@ -34,6 +34,8 @@ export interface TargetSession {
   /** True when the run's token names the tenant: the session must not reset it (others share it). */
   sharedTenant: boolean;
   timeoutMs: number;
+  /** The most bytes of one answer read (see ResolvedTarget). */
+  maxAnswerBytes: number;
   target: ResolvedTarget;
   /** The value of the Authorization header for an operation's security scheme. */
   authorization(scheme: 'bearer' | 'apiKey', scopes: string[]): Promise<string>;
@@ -59,7 +61,12 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
   handedOut.add(apiKey);
   const minted = new Map<string, Promise<string>>();
   const admin = simulator
-    ? createAdminClient({ baseUrl: url, timeoutMs: target.timeoutMs, ...(tenant ? { tenant } : {}) })
+    ? createAdminClient({
+        baseUrl: url,
+        timeoutMs: target.timeoutMs,
+        maxAnswerBytes: target.maxAnswerBytes,
+        ...(tenant ? { tenant } : {}),
+      })
     : undefined;
 
   const mintToken = async (claims: TokenClaims): Promise<string> => {
@@ -85,6 +92,7 @@ export function connectTarget(target: ResolvedTarget, options: { tenant?: string
     tenant,
     sharedTenant: simulator && target.tokenTenant !== undefined,
     timeoutMs: target.timeoutMs,
+    maxAnswerBytes: target.maxAnswerBytes,
     target,
     async authorization(scheme, scopes) {
       if (scheme === 'apiKey') return apiKey;

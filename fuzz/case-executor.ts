@@ -53,7 +53,7 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
       setup.push(state);
     }
   }
-  const response = await sendRequest(session.url, request, session.timeoutMs);
+  const response = await sendRequest(session.url, request, session);
   const sentAuthorization = request.headers.authorization;
   const secrets = [
     ...session.secrets(),
@@ -65,8 +65,12 @@ export async function executeCase(fuzzCase: FuzzCase, target: CaseTarget): Promi
   return { request, setup, response, secrets };
 }
 
-/** Sends a request as a case or scenario step describes it. */
-export function sendRequest(baseUrl: string, request: SentRequest, timeoutMs?: number): Promise<HttpResponse> {
+/** Sends a request as a case or scenario step describes it, within the session's time and answer limits. */
+export function sendRequest(
+  baseUrl: string,
+  request: SentRequest,
+  { timeoutMs, maxAnswerBytes }: { timeoutMs?: number; maxAnswerBytes?: number } = {},
+): Promise<HttpResponse> {
   const body = request.rawBody !== undefined ? request.rawBody : 'body' in request ? request.body : undefined;
   return send({
     method: request.method,
@@ -74,5 +78,6 @@ export function sendRequest(baseUrl: string, request: SentRequest, timeoutMs?: n
     headers: request.headers,
     ...(body !== undefined ? { body, raw: request.rawBody !== undefined } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxAnswerBytes !== undefined ? { maxAnswerBytes } : {}),
   });
 }

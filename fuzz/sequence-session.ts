@@ -84,7 +84,7 @@ export class SequenceSession {
         : {}),
     };
     if (request.mediaType) headers['content-type'] = request.mediaType;
-    const response = await sendRequest(this.target.url, request, this.target.timeoutMs);
+    const response = await sendRequest(this.target.url, request, this.target);
     this.steps.push({
       name: options.name,
       operationId,

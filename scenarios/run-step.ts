@@ -84,6 +84,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
       headers: { ...ctx.session.headers(), ...(admin ? ctx.session.admin?.headers() : {}), ...headers },
       ...(body !== undefined ? { body, raw } : {}),
       timeoutMs: ctx.session.timeoutMs,
+      maxAnswerBytes: ctx.session.maxAnswerBytes,
     });
   } catch (error) {
     const waited = error instanceof RequestTimeoutError ? { durationMs: Math.round(error.durationMs * 10) / 10 } : {};

@@ -21,7 +21,7 @@ import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
 import { parseJsonBody } from '../json-body.ts';
 import { redact } from '../redact.ts';
-import { redactJsonText } from '../../report/index.ts';
+import { exchangeOfJournalEntry, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
 import { exportStream } from '../state-export.ts';
 import type { Snapshot } from '../store.ts';
@@ -101,6 +101,13 @@ function validSnapshot(request: FastifyRequest): Snapshot {
     });
   }
   return snapshot as Snapshot;
+}
+
+function invalidQuery(name: string, what: string): never {
+  throw new SimulatorError('InvalidAdminRequest', {
+    target: `query.${name}`,
+    message: `query.${name} must be ${what}.`,
+  });
 }
 
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
@@ -226,6 +233,38 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
             ...(q.status ? { status: Number(q.status) } : {}),
           }),
         };
+      });
+
+      // The console's "save as suite": the same builder as `gas-harness record --journal`.
+      admin.get('/requests/suite', async (request, reply) => {
+        const q = request.query as Record<string, string | undefined>;
+        if (q.status !== undefined && !/^\d{3}$/.test(q.status)) invalidQuery('status', 'a status code');
+        if (q.seq !== undefined && !/^\d+(,\d+)*$/.test(q.seq))
+          invalidQuery('seq', 'sequence numbers, comma-separated');
+        if (q.operationId !== undefined && !contract.operationsById.has(q.operationId))
+          invalidQuery('operationId', 'an operationId of the platform');
+        const tenant = await tenantOf(request);
+        const only = q.seq === undefined ? undefined : new Set(q.seq.split(',').map(Number));
+        const entries = (
+          await tenant.journal.read({
+            ...(q.since ? { since: q.since } : {}),
+            ...(q.operationId ? { operationId: q.operationId } : {}),
+            ...(q.status ? { status: Number(q.status) } : {}),
+          })
+        ).filter((e) => !only || only.has(e.seq));
+        let suite: string;
+        try {
+          suite = renderRecordedSuite(entries.map(exchangeOfJournalEntry), contract, {
+            source: `the journal of tenant ${tenant.name}`,
+            ...(q.name ? { name: q.name.slice(0, 200) } : {}),
+          });
+        } catch {
+          throw new SimulatorError('InvalidAdminRequest', {
+            target: 'query',
+            message: 'No request to the platform matches this filter: there is nothing to record.',
+          });
+        }
+        return reply.type('application/yaml; charset=utf-8').send(suite);
       });
 
       admin.delete('/requests', async (request, reply) => {

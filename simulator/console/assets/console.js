@@ -47,7 +47,9 @@ async function admin(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  const parsed = text ? JSON.parse(text) : undefined;
+  // Answers are JSON, but for the journal saved as a suite (YAML).
+  const json = response.headers.get('content-type')?.includes('json');
+  const parsed = text ? (json ? JSON.parse(text) : text) : undefined;
   if (response.status === 401) askForAdminKey(parsed?.errors?.[0]?.message);
   if (!response.ok) throw new AdminError(response.status, parsed);
   return parsed;
@@ -114,6 +116,18 @@ function renderJournal() {
     ),
   );
   $('#journal-count').textContent = `${shown.length} of ${ui.entries.length} requests`;
+}
+
+/** Saves the requests the journal's filter shows as a scenario suite, built by the simulator (the `record` command's builder). */
+async function saveAsSuite() {
+  const seqs = ui.entries.filter(matchesFilters).map((entry) => entry.seq);
+  if (seqs.length === 0) throw new Error('no request is shown: nothing to save');
+  const suite = await admin('GET', `/requests/suite?seq=${seqs.join(',')}`);
+  const blob = new Blob([suite], { type: 'application/yaml' });
+  const link = h('a', { href: URL.createObjectURL(blob), download: `gas-sim-${ui.tenant()}-suite.yaml` });
+  link.click();
+  URL.revokeObjectURL(link.href);
+  $('#journal-count').textContent = `saved ${seqs.length} requests as a suite`;
 }
 
 function selectEntry(seq) {
@@ -394,6 +408,13 @@ async function start() {
       void admin('DELETE', '/requests').then(() => {
         ui.entries = [];
         renderJournal();
+      }),
+  );
+  $('#save-suite').addEventListener(
+    'click',
+    () =>
+      void saveAsSuite().catch((error) => {
+        $('#journal-count').textContent = `cannot save as suite: ${error.message}`;
       }),
   );
   $('#reset-data').addEventListener('click', () => void resetTenant(false).catch(showStateError));
