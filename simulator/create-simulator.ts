@@ -19,7 +19,7 @@ import { projectFile } from '../project-files.ts';
 import { redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
-import { hostRuleFor, isHostAllowed } from './allowed-hosts.ts';
+import { hostRuleFor, isHostAllowed, parseAllowedHosts } from './allowed-hosts.ts';
 import { registerConsoleRoutes } from './console/console-routes.ts';
 import { adminCorsOptions, defaultCorsPolicy, registerCors, type CorsPolicy } from './cors.ts';
 import { Authenticator } from './auth.ts';
@@ -241,8 +241,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     ),
   );
 
+  const allowedHosts = options.allowedHosts && parseAllowedHosts(options.allowedHosts);
   // Until it listens (in-process), a simulator is as strict as on loopback.
-  let hostRule = hostRuleFor(options.allowedHosts, true);
+  let hostRule = hostRuleFor(allowedHosts, true);
   let acceptedHost: string | undefined;
   let corsPolicy = options.cors ?? defaultCorsPolicy(true);
   await registerCors(app, () => corsPolicy);
@@ -255,7 +256,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     adminKey: options.adminKey,
     cors: adminCors,
     listedOrigins: options.cors?.kind === 'listed' ? options.cors.origins : [],
-    allowedHosts: options.allowedHosts,
+    allowedHosts,
     version: VERSION,
     serverSecrets,
   });
@@ -270,7 +271,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         );
       }
       corsPolicy = options.cors ?? defaultCorsPolicy(LOOPBACK.test(host));
-      hostRule = hostRuleFor(options.allowedHosts, LOOPBACK.test(host));
+      hostRule = hostRuleFor(allowedHosts, LOOPBACK.test(host));
       acceptedHost = undefined;
       const address = await app.listen({ host, port });
       return address.replace('[::1]', 'localhost');

@@ -153,26 +153,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/requests/suite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A tenant's journal as a scenario suite
-         * @description The requests the filter selects, written as a scenario suite (spec/scenario-schema.json), as `gas-harness record --journal` writes it: each request a step with its status and `schema: documented`, ids the server made captured, credentials as roles, no secret. The console's "save as suite" asks for the requests its filter shows (`seq`).
-         */
-        get: operations["getRequestsSuite"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/reset": {
         parameters: {
             query?: never;
@@ -414,6 +394,26 @@ export interface components {
         };
     };
     responses: {
+        /** @description A state-changing request with a body, or a Content-Type, other than `application/json` (what an HTML form sends); nothing changed. */
+        AdminJsonRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "AdminJsonRequired",
+                 *           "target": "header.Content-Type",
+                 *           "message": "The admin API takes a state-changing request with a JSON body (Content-Type: application/json) or with no body at all; this one has Content-Type \"application/x-www-form-urlencoded\"."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description The simulator has an admin key and the request lacks it or has another. */
         AdminKeyRequired: {
             headers: {
@@ -427,6 +427,26 @@ export interface components {
                  *           "code": "AdminKeyRequired",
                  *           "target": "header.X-Sim-Admin-Key",
                  *           "message": "The admin API needs the X-Sim-Admin-Key header with the key the simulator was started with; this request has none."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description A state-changing request from a browser page of another origin than the simulator's own, one listed with `--cors` or a host of `--allowed-hosts`; nothing changed. */
+        AdminOriginRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "AdminOriginRefused",
+                 *           "target": "header.Origin",
+                 *           "message": "The admin API changes state only for its own pages and the origins listed with --cors; this request comes from \"http://evil.example\"."
                  *         }
                  *       ]
                  *     }
@@ -581,6 +601,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     clearFaults: {
@@ -607,6 +629,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     getHealth: {
@@ -710,6 +734,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     listRequests: {
@@ -774,44 +800,6 @@ export interface operations {
             401: components["responses"]["AdminKeyRequired"];
         };
     };
-    getRequestsSuite: {
-        parameters: {
-            query?: {
-                /** @description The suite's name (default `Recorded session <time>`). */
-                name?: string;
-                /** @description Only entries of this operation. */
-                operationId?: string;
-                /** @description Only these entries, by sequence number, comma-separated. */
-                seq?: string;
-                /** @description A sequence number (entries after it) or an ISO time (entries at or after it). */
-                since?: string;
-                /** @description Only entries with this status. */
-                status?: number;
-                /** @description The tenant, when the header cannot be sent. */
-                tenant?: components["parameters"]["TenantQuery"];
-            };
-            header?: {
-                /** @description The tenant to act on (default `default`). */
-                "X-Sim-Tenant"?: components["parameters"]["Tenant"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The suite, as YAML. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/yaml": string;
-                };
-            };
-            400: components["responses"]["InvalidAdminRequest"];
-            401: components["responses"]["AdminKeyRequired"];
-        };
-    };
     resetTenant: {
         parameters: {
             query?: {
@@ -843,6 +831,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     getState: {
@@ -906,6 +896,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     addState: {
@@ -941,6 +933,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     mintToken: {
@@ -973,6 +967,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
         };
     };
     openConsole: {

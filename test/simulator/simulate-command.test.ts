@@ -1,5 +1,6 @@
 /** `gas-harness simulate` end to end: a real process, a real socket on port 0, clear errors for bad flags and files. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,5 +124,28 @@ describe('gas-harness simulate', () => {
     writeFileSync(notJson, 'nope');
     expect(run('simulate', '--data', notJson).stderr).toContain('not valid JSON');
     expect(run('simulate', '--nope').status).toBe(2);
+  });
+  it('answers the hosts given with --allowed-hosts besides loopback, and says what is wrong with a bad one', async () => {
+    const bad = run('simulate', '--port', '0', '--allowed-hosts', 'http://sim.example.com');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--allowed-hosts http://sim.example.com: give a host name without scheme or port');
+    const { child, url } = await startSimulate('--allowed-hosts', 'sim.example.com');
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) =>
+        httpRequest(`${url}/__sim/health`, { headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end(),
+      );
+    try {
+      expect(await statusFor('sim.example.com')).toBe(200);
+      expect(await statusFor(new URL(url).host)).toBe(200);
+      expect(await statusFor('rebound.example')).toBe(421);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
   });
 });
