@@ -153,6 +153,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/suite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's journal as a scenario suite
+         * @description The requests the filter selects, written as a scenario suite (spec/scenario-schema.json), as `gas-harness record --journal` writes it: each request a step with its status and `schema: documented`, ids the server made captured, credentials as roles, no secret. The console's "save as suite" asks for the requests its filter shows (`seq`).
+         */
+        get: operations["getRequestsSuite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reset": {
         parameters: {
             query?: never;
@@ -795,6 +815,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["InvalidAdminRequest"];
+            401: components["responses"]["AdminKeyRequired"];
+            403: components["responses"]["AdminOriginRefused"];
+            415: components["responses"]["AdminJsonRequired"];
+        };
+    };
+    getRequestsSuite: {
+        parameters: {
+            query?: {
+                /** @description The suite's name (default `Recorded session <time>`). */
+                name?: string;
+                /** @description Only entries of this operation. */
+                operationId?: string;
+                /** @description Only these entries, by sequence number, comma-separated. */
+                seq?: string;
+                /** @description A sequence number (entries after it) or an ISO time (entries at or after it). */
+                since?: string;
+                /** @description Only entries with this status. */
+                status?: number;
+                /** @description The tenant, when the header cannot be sent. */
+                tenant?: components["parameters"]["TenantQuery"];
+            };
+            header?: {
+                /** @description The tenant to act on (default `default`). */
+                "X-Sim-Tenant"?: components["parameters"]["Tenant"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suite, as YAML. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
             };
             400: components["responses"]["InvalidAdminRequest"];
             401: components["responses"]["AdminKeyRequired"];
