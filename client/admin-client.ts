@@ -34,6 +34,8 @@ export interface AdminClientOptions {
   tenant?: string;
   /** Each request's time limit in ms (default: the HTTP client's). */
   timeoutMs?: number;
+  /** The most bytes of an answer read (default: the HTTP client's). */
+  maxAnswerBytes?: number;
   /** How requests are sent (default: the shared HTTP client); tests pass one that injects in-process. */
   send?: (request: HttpRequest) => Promise<HttpResponse>;
 }
@@ -131,6 +133,7 @@ export function createAdminClient(options: AdminClientOptions, minted: string[] 
       headers: headers(),
       ...(body !== undefined ? { body } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxAnswerBytes !== undefined ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
     });
     if (res.status !== success)
       throw new AdminApiError(operation, method, url, res.status, res.body, res.text, secrets());
@@ -157,7 +160,7 @@ export function createAdminClient(options: AdminClientOptions, minted: string[] 
         ...request,
       });
       // A token is also JWT-shaped, which redaction catches anyway: the last few are enough to keep.
-      if (minted.push(token.accessToken) > MINTED_KEPT) minted.shift();
+      if (typeof token.accessToken === 'string' && minted.push(token.accessToken) > MINTED_KEPT) minted.shift();
       return token;
     },
     setProviderState: (request) => call('setProviderState', 'POST', '/provider-states', 200, request),
