@@ -62,6 +62,16 @@ describe('spec diff', () => {
     expect(await diffAfter(() => {})).toEqual([]);
   });
 
+  it('finds no change when a path parameter is only renamed', async () => {
+    const found = await diffAfter((_, __, paths) => {
+      const item = paths['/v1/products/{productId}'];
+      item.get.parameters = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+      paths['/v1/products/{id}'] = item;
+      delete paths['/v1/products/{productId}'];
+    });
+    expect(found).toEqual([]);
+  });
+
   it('reports a removed path as breaking, with every interaction and step that calls it', async () => {
     const change = only(await diffAfter((_, __, paths) => delete paths['/v1/customers/{customerId}']), 'path-removed');
     expect(change).toMatchObject({
