@@ -16,6 +16,7 @@ import {
   type StoredRecord,
 } from '../store.ts';
 import type { StoreConnection } from './redis-connection.ts';
+import { redisField } from './redis-field.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
 /** The key prefixes of a tenant and of the dataset it starts from. */
@@ -48,17 +49,18 @@ export class RedisRecordStore implements RecordStore {
   }
 
   async get(collection: CollectionName, key: string): Promise<StoredRecord | undefined> {
-    const text = (await this.run((r) => r.simRead(...this.prefixes, collection, key))) as string | null;
+    const text = (await this.run((r) => r.simRead(...this.prefixes, collection, redisField(key)))) as string | null;
     return text === null ? undefined : (JSON.parse(text) as StoredRecord);
   }
 
   async getMany(wanted: readonly (readonly [CollectionName, string])[]): Promise<(StoredRecord | undefined)[]> {
-    const texts = (await this.run((r) => r.simReadMany(...this.prefixes, ...wanted.flat()))) as (string | null)[];
+    const args = wanted.flatMap(([collection, key]) => [collection, redisField(key)]);
+    const texts = (await this.run((r) => r.simReadMany(...this.prefixes, ...args))) as (string | null)[];
     return texts.map((text) => (text === null ? undefined : (JSON.parse(text) as StoredRecord)));
   }
 
   async has(collection: CollectionName, key: string): Promise<boolean> {
-    return (await this.run((r) => r.simRead(...this.prefixes, collection, key))) !== null;
+    return (await this.run((r) => r.simRead(...this.prefixes, collection, redisField(key)))) !== null;
   }
 
   async put(collection: CollectionName, record: StoredRecord): Promise<void> {
@@ -74,7 +76,7 @@ export class RedisRecordStore implements RecordStore {
   }
 
   async delete(collection: CollectionName, key: string): Promise<boolean> {
-    return (await this.run((r) => r.simDelete(...this.prefixes, collection, key))) === 1;
+    return (await this.run((r) => r.simDelete(...this.prefixes, collection, redisField(key)))) === 1;
   }
 
   async findBy(collection: CollectionName, field: string, value: unknown): Promise<StoredRecord[]> {
@@ -96,7 +98,7 @@ export class RedisRecordStore implements RecordStore {
    * read again), so each value is counted once across processes.
    */
   async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
-    const key = COLLECTION_KEYS[collection](initial);
+    const key = redisField(COLLECTION_KEYS[collection](initial));
     for (;;) {
       const old = (await this.run((r) => r.simRead(...this.prefixes, collection, key))) as string | null;
       const record = old === null ? initial : (JSON.parse(old) as StoredRecord);
@@ -154,14 +156,13 @@ export class RedisRecordStore implements RecordStore {
     /** With `same`: the text the record must still have, '' for none. */
     expected = '',
   ): Promise<boolean> {
-    const key = COLLECTION_KEYS[collection](record);
     const result = (await this.run((r) =>
       r.simWrite(
         ...this.prefixes,
         collection,
-        key,
+        redisField(COLLECTION_KEYS[collection](record)),
         JSON.stringify(record),
-        uniqueValueOf(collection, record),
+        redisField(uniqueValueOf(collection, record)),
         mode,
         this.place.quotaBytes,
         expected,
@@ -177,7 +178,7 @@ export function snapshotBytes(snapshot: Snapshot): number {
   let bytes = 0;
   for (const name of COLLECTION_NAMES) {
     for (const record of snapshot.collections[name] ?? [])
-      bytes += Buffer.byteLength(COLLECTION_KEYS[name](record)) + Buffer.byteLength(JSON.stringify(record));
+      bytes += Buffer.byteLength(redisField(COLLECTION_KEYS[name](record))) + Buffer.byteLength(JSON.stringify(record));
   }
   return bytes;
 }

@@ -10,6 +10,7 @@ import { COLLECTION_KEYS, COLLECTION_NAMES, uniqueValueOf, type Snapshot } from 
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { RedisFaults } from './redis-faults.ts';
+import { redisField } from './redis-field.ts';
 import { JournalWriter, RedisJournal } from './redis-journal.ts';
 import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
 import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
@@ -205,9 +206,9 @@ async function writeDataset(connection: StoreConnection, prefix: string, dataset
     for (let i = 0; i < records.length; i += 1_000) {
       const pipeline = connection.redis.pipeline();
       for (const record of records.slice(i, i + 1_000)) {
-        const key = COLLECTION_KEYS[name](record);
+        const key = redisField(COLLECTION_KEYS[name](record));
         pipeline.hset(`${prefix}c:${name}`, key, JSON.stringify(record));
-        const unique = uniqueValueOf(name, record);
+        const unique = redisField(uniqueValueOf(name, record));
         if (unique !== '') pipeline.hset(`${prefix}u:${name}`, unique, key).hset(`${prefix}iv:${name}`, key, unique);
       }
       await pipeline.exec();

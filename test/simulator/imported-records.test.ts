@@ -1,7 +1,8 @@
 /**
  * Imported records are kept exactly as imported on both stores: the order counter adds an order to
  * an imported counter without rewriting its other fields (empty arrays and objects, 16- and
- * 17-digit integers), and a counter whose order ids hold a lone surrogate keeps counting.
+ * 17-digit integers), and a counter whose order ids hold a lone surrogate keeps counting. Records
+ * whose ids differ only by lone surrogates stay apart (UTF-8 would make them one key in Redis).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../support/redis-server.ts';
@@ -32,6 +33,14 @@ const imported = {
   ratio: 0.1,
 };
 const withSurrogate = { consumerId: SURROGATE_CONSUMER, orderIds: ['\ud800'] };
+/** Three ids that UTF-8 makes alike (a lone surrogate is written as U+FFFD), and one that starts with NUL. */
+const lookAlikes = [
+  { id: '\ud800', name: 'high' },
+  { id: '\udc00', name: 'low' },
+  { id: '\ufffd', name: 'replacement' },
+  { id: '\u0000"\ud800"', name: 'nul' },
+];
+const byName = (records: { name: string }[]) => [...records].sort((x, y) => x.name.localeCompare(y.name));
 
 const stores = [
   ['the memory store', () => ({})],
@@ -91,5 +100,56 @@ describe.each(stores)('an imported order counter on %s', (name, options) => {
       const [, counter] = await counters();
       expect(counter).toEqual({ consumerId: SURROGATE_CONSUMER, orderIds: ['\ud800', ORDER] });
     },
+  );
+});
+
+describe.each(stores)('records whose ids differ only by lone surrogates on %s', (name, options) => {
+  it.skipIf(name === 'the Redis store' && skipRedis)(
+    'are kept apart, from the dataset and from an import, each with its own unique name',
+    async () => {
+      const sim = await startTestSimulator({
+        ...options(),
+        dataset: { version: 1, collections: { customers: lookAlikes } },
+      });
+      try {
+        const tenant = `look-alikes-${name === 'the memory store' ? 'memory' : 'redis'}`;
+        expect(byName((await sim.collections<{ name: string }>(tenant)).customers)).toEqual(byName(lookAlikes));
+        // Brands named by every id but U+FFFD, which a brand created below takes.
+        const brands = lookAlikes
+          .filter(({ id }) => id !== '\ufffd')
+          .map(({ id, name: brand }) => ({ id: `brand-${brand}`, name: id }));
+        const put = await sim.rawAdmin('PUT', '/__sim/state', tenant, {
+          version: 1,
+          collections: { customers: lookAlikes, brands },
+        });
+        expect(put.statusCode).toBe(200);
+        const state = await sim.collections<{ id: string; name: string }>(tenant);
+        expect(byName(state.customers)).toEqual(byName(lookAlikes));
+        expect(state.brands.map((b) => b.id).sort()).toEqual(brands.map((b) => b.id).sort());
+        // Each is its own record and its own unique name: a write through the API to one changes none of the others.
+        const renamed = await sim.request({
+          method: 'PUT',
+          url: `/v1/customers/${encodeURIComponent('\ufffd')}`,
+          headers: { 'x-sim-tenant': tenant },
+          body: { name: 'renamed' },
+        });
+        expect(renamed.statusCode, renamed.body).toBe(204);
+        const created = await sim.request({
+          method: 'POST',
+          url: '/v1/brands',
+          headers: { 'x-sim-tenant': tenant },
+          body: { name: '\ufffd' },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const after = await sim.collections<{ id: string; name: string }>(tenant);
+        expect(byName(after.customers)).toEqual(
+          byName(lookAlikes.map((c) => (c.id === '\ufffd' ? { ...c, name: 'renamed' } : c))),
+        );
+        expect(after.brands).toHaveLength(brands.length + 1);
+      } finally {
+        await sim.close();
+      }
+    },
+    30_000,
   );
 });
