@@ -31,6 +31,7 @@ interface ConformFlags extends TargetFlags {
   report?: string;
   fuzzRuns: number;
   seed?: number;
+  suites?: string[];
   minCoverage: number;
 }
 
@@ -53,6 +54,7 @@ export function registerConformCommand(program: Command): void {
       DEFAULT_FUZZ_RUNS,
     )
     .option('--seed <seed>', 'seed of the fuzz run (default: FUZZ_SEED, else random)', integer)
+    .option('--suites <paths...>', 'scenario folders or files run besides the default suites (e.g. recorded ones)')
     .option(
       '--min-coverage <percent>',
       `fail the run when fewer of the known rules were checked (default ${DEFAULT_MIN_COVERAGE})`,
@@ -77,6 +79,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
       strict: flags.strict === true,
       minCoverage: flags.minCoverage,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.suites?.length ? { suites: flags.suites } : {}),
       ...(flags.report ? { fuzzOut: join(flags.report, 'fuzz-failures') } : {}),
       // "<checker>: running" opens a stage (a live line on a terminal); the rest are results.
       onProgress: (message) => (message.endsWith(': running') ? terminal.stage(`conform: ${message}`) : print(message)),

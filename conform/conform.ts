@@ -5,7 +5,7 @@
  */
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
-import { runScenarios } from '../scenarios/index.ts';
+import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
 import {
@@ -39,6 +39,8 @@ export interface ConformOptions extends TargetRunOptions {
   minCoverage?: number;
   /** Directory for the scenario files that replay fuzz failures (none written when absent). */
   fuzzOut?: string;
+  /** Scenario files or folders run besides the default suites (recorded suites: `gas-harness record`). */
+  suites?: string[];
   /** Called with a line as each checker starts and ends. */
   onProgress?(message: string): void;
 }
@@ -68,6 +70,14 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   if (!(minCoverage >= 0 && minCoverage <= 100))
     throw new ConformUsageError(`the minimum coverage must be a percent from 0 to 100, not ${minCoverage}`);
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
+  // A bad suite file is a misuse, reported before the target is reached.
+  if (options.suites?.length)
+    try {
+      loadSuites(options.suites);
+    } catch (error) {
+      if (error instanceof ScenarioFileError) throw new ConformUsageError(error.message);
+      throw error;
+    }
   // Resolved and reached once: a dead or mistyped target stops here, before any checker.
   const target = await resolveTarget(options);
   const url = target.url;
@@ -113,7 +123,8 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   };
 
   await run('scenarios', async () => {
-    const report = await runScenarios({ resolved: target, ledger });
+    const paths = options.suites?.length ? [DEFAULT_SUITES_DIR, ...options.suites] : [];
+    const report = await runScenarios({ resolved: target, ledger, paths });
     return { rules: scenarioRules(report), summary: scenarioSummary(report) };
   });
 
