@@ -161,12 +161,24 @@ describe('spec diff', () => {
     );
   });
 
-  it('reports a raised minimum, an added pattern and a narrowed enum of a request as breaking', async () => {
+  it('reports a raised minimum, an added pattern or format and a narrowed enum of a request as breaking', async () => {
     const found = await diffAfter((_, schemas) => {
       schemas.OrderEta.properties.eta.minimum = 60;
       schemas.Device.properties.deviceId.pattern = '^ios-';
       schemas.CountryCode.enum = (schemas.CountryCode.enum as string[]).filter((c) => c !== 'BR');
+      schemas.Brand.properties.name.format = 'uuid';
     });
+    const format = found.find((c) => c.operation?.id === 'createBrand' && c.kind === 'constraint-tightened');
+    expect(format).toMatchObject({
+      severity: 'breaking',
+      field: ['name'],
+      message: 'request body: format of name added: uuid',
+    });
+    expect(format?.breaks.filter((b) => b.source === 'pact').map((b) => `${b.name}: ${b.reason}`)).toEqual([
+      'a request to create a brand: the revision refuses its request: body.name must match format "uuid" (400)',
+      'a request to create a brand whose name is taken: the revision refuses its request: body.name must match format "uuid" (400)',
+      'a request to create a brand with an empty name: expects 422, but the revision finds the request malformed (400): body.name must match format "uuid"',
+    ]);
     const eta = found.find((c) => c.operation?.id === 'updateOrderEta' && c.kind === 'constraint-tightened');
     expect(eta).toMatchObject({
       severity: 'breaking',
@@ -288,6 +300,25 @@ describe('spec diff', () => {
       'a request to count an order that was already counted',
       'a request to count an order whose identifier is not a UUID',
     ]);
+  });
+
+  it('reports a security requirement on an operation that had none as breaking', () => {
+    const documentWith = (security?: unknown) => {
+      const op = {
+        operationId: 'ping',
+        responses: { '204': { description: 'pong' } },
+        ...(security ? { security } : {}),
+      };
+      const document = { openapi: '3.1.0', paths: { '/ping': { get: op } }, components: {} };
+      return { raw: document, document };
+    };
+    const [change] = diffSpecs(documentWith(), documentWith([{ bearerAuth: ['ping:read'] }]));
+    expect(change).toMatchObject({
+      kind: 'security-added',
+      severity: 'breaking',
+      message: 'the operation now requires bearerAuth [ping:read]',
+      basis: { basis: 'documented' },
+    });
   });
 
   it('reports added operations, statuses and optional properties as compatible, breaking nothing', async () => {
