@@ -94,14 +94,15 @@ export class RedisRecordStore implements RecordStore {
   /**
    * Adds a value to a record's array field once, as the memory store does: the record is parsed and
    * written here, never in a script, so an imported record keeps every other field as it was. The
-   * write succeeds only if the record is still the one read (another process's add comes between:
+   * write succeeds only if the record still has the bytes read (another process's add comes between:
    * read again), so each value is counted once across processes.
    */
   async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
     const key = redisField(COLLECTION_KEYS[collection](initial));
     for (;;) {
-      const old = (await this.run((r) => r.simRead(...this.prefixes, collection, key))) as string | null;
-      const record = old === null ? initial : (JSON.parse(old) as StoredRecord);
+      // Bytes, not text: text decoded from bytes that are not UTF-8 would never compare equal again.
+      const old = (await this.run((r) => r.simReadBuffer(...this.prefixes, collection, key))) as Buffer | null;
+      const record = old === null ? initial : (JSON.parse(old.toString('utf8')) as StoredRecord);
       const values = Array.isArray(record[field]) ? (record[field] as unknown[]) : [];
       if (values.includes(value)) return values.length;
       const next = { ...record, [field]: [...values, value] };
@@ -153,8 +154,8 @@ export class RedisRecordStore implements RecordStore {
     collection: CollectionName,
     record: StoredRecord,
     mode: 'put' | 'unique' | 'absent' | 'same',
-    /** With `same`: the text the record must still have, '' for none. */
-    expected = '',
+    /** With `same`: the bytes the record must still have, '' for none. */
+    expected: string | Buffer = '',
   ): Promise<boolean> {
     const result = (await this.run((r) =>
       r.simWrite(

@@ -181,10 +181,13 @@ const SCRIPTS = {
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;
-type Arg = string | number;
+type Arg = string | number | Buffer;
 
-/** The scripts as commands of the connection (EVALSHA, loaded on first use). */
-export type ScriptedRedis = Redis & Record<ScriptName, (...args: Arg[]) => Promise<unknown>>;
+/**
+ * The scripts as commands of the connection (EVALSHA, loaded on first use); `<name>Buffer` answers
+ * bytes rather than text, for a compare-and-set on exactly what Redis holds.
+ */
+export type ScriptedRedis = Redis & Record<ScriptName | `${ScriptName}Buffer`, (...args: Arg[]) => Promise<unknown>>;
 
 export function defineScripts(redis: Redis): ScriptedRedis {
   for (const [name, lua] of Object.entries(SCRIPTS)) redis.defineCommand(name, { numberOfKeys: 0, lua });

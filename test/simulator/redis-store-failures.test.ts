@@ -2,6 +2,7 @@
  * A Redis store that answers is told apart from one that does not: a server that refuses commands
  * (out of memory) is 503 StoreRefused saying why, a script that fails on keys something else wrote
  * is 500 StoreScriptFailed with the store's error in the log; neither says the store cannot be reached.
+ * A record something else rewrote with bytes that are not UTF-8 is still counted, not retried for ever.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,4 +73,29 @@ describe.skipIf(skip)('a Redis store that answers with an error', () => {
     await client.del('gas-sim:t{foreign}:c:customers');
     expect((await putCustomer('foreign', 'c-2')).statusCode).toBe(204);
   });
+
+  it('counts an order for a counter that something else rewrote with bytes that are not UTF-8', async () => {
+    const consumerId = '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f';
+    const count = (orderId: string) =>
+      sim.request({
+        method: 'POST',
+        url: '/v1/consumers/orders/counter',
+        auth: 'apiKey',
+        headers: { 'x-sim-tenant': 'not-utf8' },
+        body: { consumerId, orderId },
+      });
+    expect((await count('7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b')).statusCode).toBe(200);
+    await client.hset(
+      'gas-sim:t{not-utf8}:c:orderCounters',
+      consumerId,
+      Buffer.concat([
+        Buffer.from(`{"consumerId":"${consumerId}","orderIds":["x`),
+        Buffer.from([0xff]),
+        Buffer.from('"]}'),
+      ]),
+    );
+    const answer = await count('8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ consumerId, orderCount: 2 });
+  }, 20_000);
 });
