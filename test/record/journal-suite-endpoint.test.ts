@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { AdminApiError, createAdminClient, type AdminClient } from '../../client/index.ts';
+import { type AdminApiError, createAdminClient, type AdminClient } from '../../client/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import type { SuiteSpec } from '../../spec/index.ts';
 import { runPartnerJourney } from './partner-journey.ts';
