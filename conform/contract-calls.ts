@@ -107,7 +107,10 @@ function stepCall(suite: LoadedSuite, step: StepSpec, index: number): ContractCa
     reads: [
       ...(expect?.json ?? []).map((e) => e.path),
       ...Object.values(step.capture ?? {}).flatMap((c) => (typeof c === 'string' ? [c] : c.json ? [c.json] : [])),
-    ].flatMap((path) => segmentsOf(path) ?? []),
+    ].flatMap((path) => {
+      const segments = segmentsOf(path);
+      return segments ? [segments] : [];
+    }),
     ...(contentType !== undefined ? { contentTypeExpected: JSON.stringify(contentType) } : {}),
     auth: authOf(headers.has('authorization') ? undefined : (request.auth ?? 'default'), headers.get('authorization')),
   };
@@ -156,13 +159,11 @@ function renderDeep(value: unknown, vars: Map<string, unknown>): unknown {
 }
 
 /** `$.data.items[0].name` as `['data', 'items', '[]', 'name']`; undefined for filters and wildcards. */
-export function segmentsOf(path: string): string[][] | undefined {
+function segmentsOf(path: string): string[] | undefined {
   if (!/^\$(\.[A-Za-z_$][\w$-]*|\[\d+\]|\['[^']+'\])*$/.test(path)) return undefined;
-  return [
-    [...path.slice(1).matchAll(/\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']+)'\]/g)].map((m) =>
-      m[2] !== undefined ? '[]' : (m[1] ?? m[3] ?? ''),
-    ),
-  ];
+  return [...path.slice(1).matchAll(/\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']+)'\]/g)].map((m) =>
+    m[2] !== undefined ? '[]' : (m[1] ?? m[3] ?? ''),
+  );
 }
 
 function lowerCased(headers: Record<string, string[]> | undefined): Map<string, string> {
