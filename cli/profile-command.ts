@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { profileGaps, renderProfileTemplate } from '../conform/index.ts';
 import { loadContract } from '../spec/index.ts';
+import { displayUrl } from '../report/index.ts';
 import {
   loadTargetProfile,
   parseTargetUrl,
@@ -43,8 +44,7 @@ async function check(file: string): Promise<number> {
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
     return 1;
   }
-  parseTargetUrl(profile.target);
-  const lines = [`${file}: a valid target profile for ${profile.target}`];
+  const lines = [`${file}: a valid target profile for ${displayUrl(profile.target)}`];
   for (const [key, source] of secretSources(profile)) {
     if ('env' in source && process.env[source.env] === undefined)
       lines.push(`  note: ${key} reads the environment variable ${source.env}, which is not set here`);

@@ -22,7 +22,7 @@ import type {
   ProviderStateValues,
   TokenRequest,
 } from '../spec/index.ts';
-import { excerpt } from '../report/index.ts';
+import { displayUrl, excerpt } from '../report/index.ts';
 import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
 
 export interface AdminClientOptions {
@@ -56,7 +56,7 @@ export class AdminApiError extends Error {
     secrets: readonly string[] = [],
   ) {
     super(
-      `the simulator's ${operation} (${method} ${url}) answered ${status}: ${excerpt(firstErrorMessage(body) ?? text, 300, secrets) || 'no body'}`,
+      `the simulator's ${operation} (${method} ${displayUrl(url)}) answered ${status}: ${excerpt(firstErrorMessage(body) ?? text, 300, secrets) || 'no body'}`,
     );
   }
 }

@@ -3,6 +3,7 @@
  * (a refused connection, a name that does not resolve or a host that stays silent stops the run
  * within seconds, naming it). Every command that reaches a target calls `checkTarget` once.
  */
+import { displayUrl } from '../report/index.ts';
 import { DEFAULT_TIMEOUT_MS, RequestTimeoutError, send } from './http-client.ts';
 
 /** A target, profile or credential the user gave that cannot be used: the CLI exits 2 with its message. */
@@ -10,18 +11,28 @@ export class TargetUsageError extends Error {
   override name = 'TargetUsageError';
 }
 
-/** The target's base URL without trailing slashes; throws TargetUsageError when it is not an http(s) URL. */
+/**
+ * The target's base URL without trailing slashes; throws TargetUsageError when it is not an http(s)
+ * URL, or carries a query, a fragment or credentials (`user:password@`, which the HTTP client would
+ * not send anyway). Every URL a user gives for a target or a states endpoint is judged here, by a
+ * flag or in a profile alike; a refusal quotes the URL with its credentials redacted (`displayUrl`).
+ */
 export function parseTargetUrl(text: string, what = 'the target'): string {
+  const shown = displayUrl(text);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new TargetUsageError(`${what} "${text}" is not a URL; give one like https://staging.example.com`);
+    throw new TargetUsageError(`${what} "${shown}" is not a URL; give one like https://staging.example.com`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TargetUsageError(`${what} "${text}" is not an http or https URL`);
+    throw new TargetUsageError(`${what} "${shown}" is not an http or https URL`);
+  if (url.username || url.password)
+    throw new TargetUsageError(
+      `${what} "${shown}" carries credentials, which are never sent from a URL; give a token with --token or in a profile's credentials`,
+    );
   if (url.search || url.hash)
-    throw new TargetUsageError(`${what} "${text}" has a query or fragment; give the base URL only`);
+    throw new TargetUsageError(`${what} "${shown}" has a query or fragment; give the base URL only`);
   return text.replace(/\/+$/, '');
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import { createAjv } from '../spec/index.ts';
 import { TARGET_PROFILE_SCHEMA } from './target-profile-schema.ts';
-import { TargetUsageError } from './target-check.ts';
+import { parseTargetUrl, TargetUsageError } from './target-check.ts';
 
 /** A secret's source: `{ env: NAME }`, `{ command: "..." }` (its standard output) or `{ value: "..." }`. */
 export type SecretSource = { env: string } | { command: string } | { value: string };
@@ -93,7 +93,23 @@ export function parseTargetProfile(text: string, file = 'profile'): TargetProfil
     );
   }
   const value: unknown = document.toJS();
-  if (validate(value)) return value;
+  if (validate(value)) {
+    // The URLs are judged as a flag's would be (parseTargetUrl), so `profile check` passes only what a run accepts.
+    const problems = (['target', 'statesUrl'] as const).flatMap((key): ProfileProblem[] => {
+      const url = value[key];
+      if (url === undefined) return [];
+      try {
+        parseTargetUrl(url, key);
+        return [];
+      } catch (error) {
+        if (!(error instanceof TargetUsageError)) throw error;
+        const range = (document.get(key, true) as { range?: [number, number, number] } | undefined)?.range;
+        return [{ ...(range ? at(range[0]) : { line: 1, column: 1 }), message: error.message }];
+      }
+    });
+    if (problems.length === 0) return value;
+    throw new ProfileError(file, problems);
+  }
   const problems = (validate.errors ?? [])
     // oneOf reports each branch; the summary below says what a secret must be.
     .filter((e) => !(e.instancePath.length > 0 && /\/(oneOf)\/\d+\//.test(e.schemaPath)))

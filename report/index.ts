@@ -13,6 +13,7 @@ export {
   secretValuesOf,
 } from './redact.ts';
 export { secretForms } from './secret-encodings.ts';
+export { displayUrl, urlSecrets } from './display-url.ts';
 export {
   groupByOperation,
   renderHtmlReport,
