@@ -10,6 +10,8 @@ import { readSuiteFile, runScenarios, startRecordingProxy, type ScenarioReport }
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { loadContract, type SuiteSpec } from '../../spec/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
+import { deploymentProfile } from '../support/deployment-profile.ts';
+import { startHiddenAdminDeployment } from '../support/hidden-admin-deployment.ts';
 import { CATEGORY_ID, PRODUCT_ID, runPartnerJourney } from './partner-journey.ts';
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+/;
@@ -107,6 +109,19 @@ describe.each([
     expect(failedRules(report)).toEqual([]);
     expect(report.passed).toBe(true);
     expect(report.suites[0]?.steps.map((s) => s.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+  });
+
+  it('runs against a deployment with a target profile, its tokens standing in for the roles', async () => {
+    const deployment = await startHiddenAdminDeployment(simulator.url);
+    try {
+      const profile = await deploymentProfile(simulator.url, deployment.url, { deletableAreas: 0 });
+      const report = await runScenarios({ profile, paths: [recorded.file] });
+      expect(report.simulator).toBe(false);
+      expect(failedRules(report)).toEqual([]);
+      expect(report.suites[0]?.steps.map((s) => s.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    } finally {
+      await deployment.close();
+    }
   });
 
   it('fails against a broken deployment, naming the operation', async () => {
