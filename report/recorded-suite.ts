@@ -25,6 +25,7 @@ import {
   ID_KEY,
   isVolatile,
   mayBeGeneratedId,
+  referencedText,
   secretsOfSession,
   stringsSentBy,
   UUID,
@@ -76,13 +77,13 @@ export function buildRecordedSuite(
       .split('/')
       .map((segment) => {
         const value = decoded(segment);
-        return references.has(value) ? reference(value) : text(segment);
+        return references.has(value) ? reference(value) : referencedText(text(segment), references);
       })
       .join('/');
     const request: RequestSpec = { method: methodOf(exchange.method), path: path.startsWith('/') ? path : `/${path}` };
     const query = Object.entries(exchange.query ?? {}).map(([name, value]) => [
       text(name),
-      isSecretField(name) ? REDACTED : reference(value) === value ? text(value) : reference(value),
+      isSecretField(name) ? REDACTED : referencedText(text(value), references),
     ]);
     if (query.length > 0) request.query = Object.fromEntries(query) as Record<string, string>;
     const headers = KEPT_HEADERS.filter((h) => exchange.headers[h] !== undefined).map((h) => [
@@ -92,7 +93,7 @@ export function buildRecordedSuite(
     if (headers.length > 0) request.headers = Object.fromEntries(headers) as Record<string, string>;
     const body = exchange.body;
     if (body?.kind === 'json') {
-      const value = literalValue(withReferences(withoutSecrets(body.value, secrets), references));
+      const value = withReferences(literalValue(withoutSecrets(body.value, secrets)), references);
       if ((JSON.stringify(value) ?? '').length > MAX_RECORDED_BODY_BYTES)
         notes.push('request body not kept: larger than a suite keeps');
       else request.body = value;
@@ -189,7 +190,7 @@ function literal(value: string): string {
 }
 
 function literalValue(value: unknown): unknown {
-  if (typeof value === 'string') return /^\{\{[A-Za-z_][A-Za-z0-9_]*\}\}$/.test(value) ? value : literal(value);
+  if (typeof value === 'string') return literal(value);
   if (Array.isArray(value)) return value.map(literalValue);
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literalValue(v)]));

@@ -97,11 +97,25 @@ export function decoded(segment: string): string {
   }
 }
 
-/** Replaces whole strings that are captured values with their `{{name}}` reference, inside a JSON value. */
+/**
+ * A text with captured values replaced by their `{{name}}` reference: a whole match keeps the
+ * captured value's type; a longer text has each occurrence replaced (values of 8 characters or more,
+ * shorter ones would match by coincidence).
+ */
+export function referencedText(text: string, references: ReadonlyMap<string, string>): string {
+  const whole = references.get(text);
+  if (whole !== undefined) return `{{${whole}}}`;
+  let out = text;
+  for (const [value, name] of references)
+    if (value.length >= 8 && out.includes(value)) out = out.split(value).join(`{{${name}}}`);
+  return out;
+}
+
+/** Every string inside a JSON value with captured values replaced (object keys are left as they are). */
 export function withReferences(value: unknown, references: ReadonlyMap<string, string>): unknown {
   if (references.size === 0) return value;
   const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return references.has(node) ? `{{${references.get(node)}}}` : node;
+    if (typeof node === 'string') return referencedText(node, references);
     if (Array.isArray(node)) return node.map(walk);
     if (typeof node === 'object' && node !== null)
       return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));

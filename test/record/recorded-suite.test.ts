@@ -22,7 +22,7 @@ const exchange = (
 });
 
 describe('a suite built from recorded exchanges', () => {
-  it('captures an id the server made and references it wherever a later request sends it back', () => {
+  it('captures an id the server made and references it wherever a later request sends it back, inside a text too', () => {
     const generated = 'srv-generated-7f3a9c';
     const suite = buildRecordedSuite(
       [
@@ -36,7 +36,7 @@ describe('a suite built from recorded exchanges', () => {
         exchange({
           method: 'PUT',
           path: `/v1/categories/${generated}`,
-          body: { kind: 'json', value: { name: 'Gás', description: generated } },
+          body: { kind: 'json', value: { name: 'Gás', description: generated, note: `made as ${generated}.` } },
           status: 204,
         }),
       ],
@@ -45,7 +45,11 @@ describe('a suite built from recorded exchanges', () => {
     );
     expect(suite.steps[0]?.capture).toEqual({ brandId: '$.data.id' });
     expect(suite.steps[1]?.request.path).toBe('/v1/categories/{{brandId}}');
-    expect(suite.steps[1]?.request.body).toEqual({ name: 'Gás', description: '{{brandId}}' });
+    expect(suite.steps[1]?.request.body).toEqual({
+      name: 'Gás',
+      description: '{{brandId}}',
+      note: 'made as {{brandId}}.',
+    });
   });
 
   it('names a captured id after the object holding it', () => {
