@@ -17,6 +17,8 @@ import {
 import { TargetUsageError } from '../client/index.ts';
 import {
   addTargetOptions,
+  deadlineAt,
+  exitIfStoppedAtDeadline,
   integer,
   ownSimulatorFor,
   percent,
@@ -70,6 +72,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(redactText(text, given));
+  const stopAt = deadlineAt(flags);
   const simulator = await ownSimulatorFor(flags);
   let report: ConformReport;
   try {
@@ -78,6 +81,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
       fuzzRuns: flags.fuzzRuns,
       strict: flags.strict === true,
       minCoverage: flags.minCoverage,
+      deadlineAt: stopAt,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.suites?.length ? { suites: flags.suites } : {}),
       ...(flags.report ? { fuzzOut: join(flags.report, 'fuzz-failures') } : {}),
@@ -95,5 +99,5 @@ async function runConform(flags: ConformFlags): Promise<number> {
   print('');
   print(formatConformReport(report));
   if (flags.report) for (const file of writeConformReports(report, flags.report, given)) print(`wrote ${file}`);
-  return report.passed ? 0 : 1;
+  return exitIfStoppedAtDeadline(report.passed ? 0 : 1, report.stoppedAtDeadline !== undefined);
 }

@@ -12,7 +12,16 @@ import {
   writePacts,
   type VerifyPactsOptions,
 } from '../contracts/pact/index.ts';
-import { addTargetOptions, ownSimulatorFor, targetRunOptions, type TargetFlags } from './option-parsers.ts';
+import {
+  addTargetOptions,
+  deadlineAt,
+  describeTarget,
+  exitIfStoppedAtDeadline,
+  ownSimulatorFor,
+  targetRunOptions,
+  type TargetFlags,
+} from './option-parsers.ts';
+import { deadlineMessage } from '../report/index.ts';
 import { createTerminal } from './terminal.ts';
 
 interface VerifyFlags extends TargetFlags {
@@ -69,6 +78,7 @@ export function registerContractsCommand(program: Command): void {
 }
 
 async function runVerify(flags: VerifyFlags): Promise<number> {
+  const stopAt = deadlineAt(flags);
   // Without a target the CLI composes: a simulator in-process, reached over HTTP like any target.
   const simulator = await ownSimulatorFor(flags);
   try {
@@ -76,6 +86,7 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
     const options: VerifyPactsOptions = {
       ...targetRunOptions(flags, simulator?.url),
       ...(flags.pact ? { pactFiles: flags.pact } : {}),
+      deadlineAt: stopAt,
       ...(flags.brokerUrl
         ? {
             broker: {
@@ -89,7 +100,7 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
         : {}),
     };
     const terminal = createTerminal();
-    terminal.stage(`contracts verify: replaying the pacts against ${flags.target ?? 'the in-process simulator'}`);
+    terminal.stage(`contracts verify: replaying the pacts against ${describeTarget(flags, simulator)}`);
     const report = await verifyPacts(options).finally(() => terminal.finish());
     // Through the terminal: the verifier's messages quote the target, whose control characters are shown, not obeyed.
     for (const notice of report.notices) terminal.line(`NOTE  ${notice}`);
@@ -104,7 +115,8 @@ async function runVerify(flags: VerifyFlags): Promise<number> {
     terminal.line(
       `coverage: ${verified} of ${report.results.length} interactions verified${verified === 0 ? ': nothing was checked' : ''}`,
     );
-    return report.passed ? 0 : 1;
+    if (report.stoppedAtDeadline) terminal.line(`FAIL: ${deadlineMessage(report.stoppedAtDeadline)}`);
+    return exitIfStoppedAtDeadline(report.passed ? 0 : 1, report.stoppedAtDeadline !== undefined);
   } finally {
     await simulator?.close();
   }

@@ -16,9 +16,11 @@ import {
   type FuzzReport,
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
-import { redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
+import { deadlineMessage, redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
 import {
   addTargetOptions,
+  deadlineAt,
+  exitIfStoppedAtDeadline,
   integer,
   ownSimulatorFor,
   positiveInteger,
@@ -70,6 +72,7 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   const print = (text: string) => process.stdout.write(`${terminalText(redactSecrets(text, given))}\n`);
   // Read before a simulator starts: a bad FUZZ_SEED must not leave one running.
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
+  const stopAt = deadlineAt(options);
   const simulator = await ownSimulatorFor(options);
   print(`gas-harness fuzz: seed ${seed} (replay with --seed ${seed} or FUZZ_SEED=${seed})`);
   const progress = createProgressLine(process.stderr);
@@ -85,6 +88,7 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.checks ? { checks: options.checks } : {}),
       onProgress: (done, total) => progress.update(done, total),
+      deadlineAt: stopAt,
     });
   } finally {
     progress.finish();
@@ -119,11 +123,12 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   print(
     `${failures} failure(s), ${divergences} divergence(s)${divergences && !report.strict ? ' (not failing the run; --strict to fail)' : ''}; seed ${report.seed}`,
   );
+  if (report.stoppedAtDeadline) print(`FAIL: ${deadlineMessage(report.stoppedAtDeadline)}`);
   if (options.junit) {
     mkdirSync(dirname(options.junit), { recursive: true });
     writeFileSync(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));
     print(`wrote ${options.junit}`);
   }
   if (options.html) print(`wrote ${writeHtmlReport(options.html, fuzzHtmlReport(report), given)}`);
-  return report.ok ? 0 : 1;
+  return exitIfStoppedAtDeadline(report.ok ? 0 : 1, report.stoppedAtDeadline !== undefined);
 }

@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { TargetRunOptions } from '../client/index.ts';
+import { DEFAULT_DEADLINE_MS } from '../report/index.ts';
 import type { RunningSimulator } from '../simulator/index.ts';
 
 export function integer(value: string): number {
@@ -39,6 +40,15 @@ export function positiveNumber(value: string): number {
   return n;
 }
 
+/** A duration such as `90s`, `20m`, `1.5h` (a bare number is seconds), as milliseconds. */
+export function duration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(s|m|min|h)?$/.exec(value.trim());
+  const n = Number(match?.[1]);
+  if (!match || !(n > 0)) throw new InvalidArgumentError('must be a positive duration such as 90s, 20m or 1h');
+  const unit = { s: 1000, m: 60_000, min: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  return Math.round(n * unit);
+}
+
 /** A percent from 0 to 100. */
 export function percent(value: string): number {
   const n = Number(value);
@@ -56,6 +66,8 @@ export interface TargetFlags {
   statesUrl?: string;
   timeout?: number;
   maxAnswerMb?: number;
+  /** The run's overall deadline (ms from its start). */
+  deadline: number;
 }
 
 /** Adds the target options (target, profile, credentials, time-out) to a command. */
@@ -89,6 +101,12 @@ export function addTargetOptions(command: Command, options: { statesUrl?: boolea
       '--max-answer-mb <mb>',
       'the most of one answer read, in MiB; a longer answer fails its check (default 8)',
       positiveNumber,
+    )
+    .option(
+      '--deadline <duration>',
+      `the whole run's time limit (e.g. 90s, 20m, 1h): at it the run stops with what it has, says so and exits 1 (default ${DEFAULT_DEADLINE_MS / 60_000}m)`,
+      duration,
+      DEFAULT_DEADLINE_MS,
     );
   if (options.statesUrl)
     command.option(
@@ -111,6 +129,24 @@ export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): Tar
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     ...(flags.maxAnswerMb !== undefined ? { maxAnswerBytes: Math.round(flags.maxAnswerMb * 1024 * 1024) } : {}),
   };
+}
+
+/** What a run's progress line names as its target: the in-process simulator only when it is the one run against. */
+export function describeTarget(flags: TargetFlags, simulator: RunningSimulator | undefined): string {
+  if (simulator) return 'the in-process simulator';
+  return flags.target ?? `the target of profile ${flags.profile ?? ''}`;
+}
+
+/** The time (`Date.now()`) at which a run started now stops: its `--deadline` from now. */
+export const deadlineAt = (flags: TargetFlags): number => Date.now() + flags.deadline;
+
+/**
+ * Ends a command that stopped at its deadline: requests it abandoned to a target that does not answer
+ * would keep the process alive up to their own time-outs, so it exits now, its output written.
+ */
+export function exitIfStoppedAtDeadline(code: number, stopped: boolean): number {
+  if (stopped) process.exit(code);
+  return code;
 }
 
 /**

@@ -18,6 +18,9 @@ import {
 } from '../scenarios/index.ts';
 import {
   addTargetOptions,
+  deadlineAt,
+  describeTarget,
+  exitIfStoppedAtDeadline,
   ownSimulatorFor,
   positiveInteger,
   targetRunOptions,
@@ -63,18 +66,21 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
     return 2;
   }
+  // The deadline counts from the command's start: starting the simulator is part of the run.
+  const stopAt = deadlineAt(options);
   const simulator = await ownSimulatorFor(options);
   const given = [options.token, options.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
   const print = (text: string) => terminal.line(redactSecrets(text, given));
   let suitesDone = 0;
-  terminal.stage(`scenarios: running ${suiteCount} suite(s) against ${options.target ?? 'the in-process simulator'}`);
+  terminal.stage(`scenarios: running ${suiteCount} suite(s) against ${describeTarget(options, simulator)}`);
   try {
     const report = await runScenarios({
       ...targetRunOptions(options, simulator?.url),
       paths,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
+      deadlineAt: stopAt,
       onSuite: (suite) => {
         print(formatSuite(suite));
         terminal.count(++suitesDone, suiteCount, 'suites');
@@ -93,7 +99,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     if (options.junit) write(options.junit, renderJunit(toJunitSuites(report)));
     if (options.json) write(options.json, `${JSON.stringify(report, null, 2)}\n`);
     if (options.html) print(`wrote ${writeHtmlReport(options.html, scenarioHtmlReport(report), given)}`);
-    return report.passed ? 0 : 1;
+    return exitIfStoppedAtDeadline(report.passed ? 0 : 1, report.stoppedAtDeadline !== undefined);
   } finally {
     await simulator?.close();
   }

@@ -74,6 +74,8 @@ export interface ConformReport {
   /** Run-level messages: how the run judged, what could not be set up. */
   notices: string[];
   coverage: Coverage;
+  /** How the run stopped at its deadline (`--deadline`), when it did: what did not run. */
+  stoppedAtDeadline?: string;
   /** False on any FAILURE, with `strict` on any DIVERGENCE, and when coverage is below its minimum. */
   passed: boolean;
 }

@@ -8,6 +8,7 @@ import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../report/index.ts';
 import {
   countVerdicts,
   coverageOf,
@@ -43,6 +44,11 @@ export interface ConformOptions extends TargetRunOptions {
   suites?: string[];
   /** Called with a line as each checker starts and ends. */
   onProgress?(message: string): void;
+  /**
+   * When the run stops with what it has (a `Date.now()` time): the checker running then stops, the
+   * ones after it do not start, and the report fails saying so.
+   */
+  deadlineAt?: number;
 }
 
 /** A misuse of `conform` (bad option, missing credentials): the CLI exits 2. */
@@ -54,6 +60,8 @@ interface CheckerOutcome {
   rules: ConformRule[];
   summary: string;
   notices?: string[];
+  /** The checker stopped at the run's deadline. */
+  stopped?: DeadlineStop;
 }
 
 /**
@@ -89,7 +97,15 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   const rules: ConformRule[] = [];
   const checkers: CheckerRun[] = [];
   const notices: string[] = [];
+  const deadlineAt = options.deadlineAt;
+  let stoppedAtDeadline: string | undefined;
+  let deadlineBroken: ConformRule | undefined;
+  const notStarted: RuleSource[] = [];
   const run = async (source: RuleSource, check: () => Promise<CheckerOutcome>): Promise<void> => {
+    if (stoppedAtDeadline !== undefined || (deadlineAt !== undefined && Date.now() >= deadlineAt)) {
+      notStarted.push(source);
+      return;
+    }
     progress(`${source}: running`);
     const began = performance.now();
     let outcome: CheckerOutcome;
@@ -113,6 +129,11 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       };
     }
     const durationMs = Math.round(performance.now() - began);
+    if (outcome.stopped) {
+      stoppedAtDeadline = deadlineMessage({ ...outcome.stopped, afterMs: Math.round(performance.now() - started) });
+      deadlineBroken = deadlineRule(source, stoppedAtDeadline);
+      outcome.rules.push(deadlineBroken);
+    }
     rules.push(...outcome.rules);
     notices.push(...(outcome.notices ?? []).map((n) => `${source}: ${n}`));
     checkers.push({ source, durationMs, summary: outcome.summary });
@@ -124,17 +145,22 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
 
   await run('scenarios', async () => {
     const paths = options.suites?.length ? [DEFAULT_SUITES_DIR, ...options.suites] : [];
-    const report = await runScenarios({ resolved: target, ledger, paths });
-    return { rules: scenarioRules(report), summary: scenarioSummary(report) };
+    const report = await runScenarios({ resolved: target, ledger, paths, ...(deadlineAt ? { deadlineAt } : {}) });
+    return {
+      rules: scenarioRules(report),
+      summary: scenarioSummary(report),
+      ...(report.stoppedAtDeadline ? { stopped: report.stoppedAtDeadline } : {}),
+    };
   });
 
   await run('pact', async () => {
-    const report = await verifyPacts({ resolved: target, ledger });
+    const report = await verifyPacts({ resolved: target, ledger, ...(deadlineAt ? { deadlineAt } : {}) });
     const skipped = report.results.filter((r) => r.skipped).length;
     return {
       rules: pactRules(contract, report),
       summary: `${report.results.length - skipped} interactions verified${skipped ? `, ${skipped} skipped` : ''}${report.tenant ? ` (tenant ${report.tenant})` : ''}`,
       notices: report.notices,
+      ...(report.stoppedAtDeadline ? { stopped: report.stoppedAtDeadline } : {}),
     };
   });
 
@@ -146,10 +172,22 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       seed,
       strict: false,
       ...(options.fuzzOut ? { out: options.fuzzOut } : {}),
+      ...(deadlineAt ? { deadlineAt } : {}),
     });
-    return { rules: fuzzRules(report), summary: fuzzSummary(report), notices: report.notes };
+    return {
+      rules: fuzzRules(report),
+      summary: fuzzSummary(report),
+      notices: report.notes,
+      ...(report.stoppedAtDeadline ? { stopped: report.stoppedAtDeadline } : {}),
+    };
   });
 
+  if (notStarted.length) {
+    stoppedAtDeadline = `${stoppedAtDeadline ?? `stopped at the deadline after ${((performance.now() - started) / 1000).toFixed(1)} s`}; checkers not started: ${notStarted.join(', ')}`;
+    if (deadlineBroken) deadlineBroken.got = stoppedAtDeadline;
+    else rules.push(deadlineRule(notStarted[0]!, stoppedAtDeadline));
+  }
+  if (stoppedAtDeadline) notices.unshift(stoppedAtDeadline);
   const totals = countVerdicts(rules);
   const totalsBySource = Object.fromEntries(
     RULE_SOURCES.map((s) => [s, countVerdicts(rules.filter((r) => r.source === s))]),
@@ -171,10 +209,23 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       totalsBySource,
       notices,
       coverage,
+      ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
       passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
     },
     [...secrets],
   );
+}
+
+/** The rule a run that stopped at its deadline broke: it fails the run, whatever else passed. */
+function deadlineRule(source: RuleSource, message: string): ConformRule {
+  return {
+    source,
+    rule: 'the run ends within its deadline (--deadline)',
+    verdict: 'FAILURE',
+    basis: 'documented',
+    expected: 'every checker finishes before the deadline',
+    got: message,
+  };
 }
 
 /** FUZZ_SEED as the fuzzer reads it; a bad one is a misuse of conform. */

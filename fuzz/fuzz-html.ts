@@ -1,5 +1,5 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
-import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
 import { CHECK_NAMES } from './checks.ts';
 import type { FuzzFailure, FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';
@@ -74,7 +74,7 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
         .filter((op) => op.skipped.length > 0)
         .map((op) => `${op.operationId}: ${op.skipped.join('; ')}`),
     ],
-    notices: report.notes,
+    notices: [...(report.stoppedAtDeadline ? [deadlineMessage(report.stoppedAtDeadline)] : []), ...report.notes],
     operations: groupByOperation(
       items,
       (i) => i.operationId,

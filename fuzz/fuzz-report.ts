@@ -1,5 +1,5 @@
 /** The result of a fuzz run: what ran, what failed (or diverged from an assumption), and how fast. */
-import type { JunitCase, JunitSuite } from '../report/index.ts';
+import { deadlineMessage, type DeadlineStop, type JunitCase, type JunitSuite } from '../report/index.ts';
 import { CHECK_NAMES, type SelectableCheck } from './checks.ts';
 import type { SentRequest } from './fuzz-case.ts';
 
@@ -66,7 +66,9 @@ export interface FuzzReport {
   executions: number;
   durationMs: number;
   casesPerSecond: number;
-  /** False when a failure (or, with `strict`, a divergence) was found. */
+  /** Present when the run stopped at its deadline (`--deadline`) with operations or sequences not finished. */
+  stoppedAtDeadline?: DeadlineStop;
+  /** False when a failure (or, with `strict`, a divergence) was found, or the run stopped at its deadline. */
   ok: boolean;
 }
 
@@ -113,6 +115,18 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
       })),
     });
   }
+  if (report.stoppedAtDeadline)
+    suites.push({
+      name: 'fuzz deadline',
+      cases: [
+        {
+          name: 'the run ends within its deadline',
+          classname: 'fuzz.deadline',
+          timeMs: 0,
+          failure: { message: deadlineMessage(report.stoppedAtDeadline) },
+        },
+      ],
+    });
   return suites;
 }
 

@@ -13,6 +13,7 @@ import {
   type TargetRunOptions,
   type TargetSession,
 } from '../client/index.ts';
+import { runDeadline, type DeadlineStop } from '../report/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';
@@ -46,6 +47,11 @@ export interface FuzzOptions extends TargetRunOptions {
   concurrency?: number;
   /** Called after every generated case, with the count done and the planned total. */
   onProgress?(done: number, total: number): void;
+  /**
+   * When the run stops with what it has (a `Date.now()` time): operations and sequences not finished
+   * by then are left out of the report, which says how many and fails.
+   */
+  deadlineAt?: number;
 }
 
 /** Fuzzes the target; resolves to the report (it never throws for a failed check, only for misuse). */
@@ -87,24 +93,45 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const summaries: OperationSummary[] = [];
   const sequenceSummaries: SequenceSummary[] = [];
   let executions = 0;
+  const deadline = runDeadline(options.deadlineAt);
+  let over = false;
+  let finished = 0;
+  // A job that ends after the run stopped at its deadline is not in the report, already made.
+  const keep = (result: { failures: FuzzFailure[]; executions: number }, add: () => void) => {
+    if (over) return;
+    add();
+    failures.push(...result.failures);
+    executions += result.executions;
+    finished++;
+  };
   const jobs: (() => Promise<void>)[] = [
     ...operations.map((op) => async () => {
       const began = performance.now();
       const result = await fuzzOperation({ ...common, op, session: sessionFor(probe, connect) });
-      summaries.push({ ...result.summary, durationMs: performance.now() - began });
-      failures.push(...result.failures);
-      executions += result.executions;
+      keep(result, () => summaries.push({ ...result.summary, durationMs: performance.now() - began }));
     }),
     ...sequences.map((definition) => async () => {
       const began = performance.now();
       const result = await fuzzSequence(definition, { ...common, session: sessionFor(probe, connect) });
-      sequenceSummaries.push({ ...result.summary, durationMs: performance.now() - began });
-      failures.push(...result.failures);
-      executions += result.executions;
+      keep(result, () => sequenceSummaries.push({ ...result.summary, durationMs: performance.now() - began }));
     }),
   ];
   // Jobs on a simulator reset their tenant: in a tenant the run's token names, they take turns.
-  await runPool(jobs, probe.sharedTenant ? 1 : (options.concurrency ?? 4), (job) => job());
+  const pool = runPool(jobs, probe.sharedTenant ? 1 : (options.concurrency ?? 4), (job) =>
+    over || deadline.passed() ? Promise.resolve() : job(),
+  );
+  // A target that stops answering holds a job for a time-out per case: the deadline does not wait for it.
+  await Promise.race([pool, deadline.reached]);
+  over = true;
+  deadline.cancel();
+  const stoppedAtDeadline: DeadlineStop | undefined =
+    finished < jobs.length
+      ? {
+          afterMs: Math.round(performance.now() - started),
+          notRun: jobs.length - finished,
+          unit: 'fuzz operations and sequences',
+        }
+      : undefined;
 
   const order = new Map(operations.map((op, i) => [op.id, i]));
   summaries.sort((a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0));
@@ -134,7 +161,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     executions,
     durationMs,
     casesPerSecond: executions / (durationMs / 1000),
-    ok: !failures.some((f) => !f.divergence || strict),
+    ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
+    ok: !stoppedAtDeadline && !failures.some((f) => !f.divergence || strict),
   };
 }
 

@@ -1,5 +1,12 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { markdownCode, markdownText, terminalText, xmlText } from './neutralise.ts';
+export {
+  deadlineMessage,
+  DEFAULT_DEADLINE_MS,
+  runDeadline,
+  type DeadlineStop,
+  type RunDeadline,
+} from './run-deadline.ts';
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,

@@ -3,7 +3,7 @@
  * target with bounded parallelism, each in a fresh simulator tenant, and returns a redacted report.
  */
 import { projectFile } from '../project-files.ts';
-import { redactSecrets } from '../report/index.ts';
+import { redactSecrets, runDeadline, type DeadlineStop } from '../report/index.ts';
 import { loadContract } from '../spec/index.ts';
 import {
   newFixtureLedger,
@@ -13,7 +13,7 @@ import {
   type ResolvedTarget,
   type TargetRunOptions,
 } from '../client/index.ts';
-import { loadSuites } from './load-suites.ts';
+import { loadSuites, type LoadedSuite } from './load-suites.ts';
 
 import { runSuite } from './run-suite.ts';
 import { stepCoverage, summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
@@ -34,7 +34,15 @@ export interface RunScenariosOptions extends TargetRunOptions {
   filter?: string;
   /** Called with each suite's result (redacted) as it finishes. */
   onSuite?: (suite: SuiteResult) => void;
+  /**
+   * When the run stops with what it has (a `Date.now()` time): no step starts after it, suites not
+   * finished by then are reported as not run, and the report says it stopped.
+   */
+  deadlineAt?: number;
 }
+
+/** Why a step did not run when the run stopped at its deadline. */
+export const NOT_RUN_AT_DEADLINE = 'not run: the run stopped at its deadline';
 
 /**
  * Runs scenario suites against a target. Throws ScenarioFileError (every problem with its file and
@@ -42,7 +50,7 @@ export interface RunScenariosOptions extends TargetRunOptions {
  */
 export async function runScenarios(options: RunScenariosOptions): Promise<ScenarioReport> {
   const started = performance.now();
-  const startedAt = new Date().toISOString();
+  const startedAtIso = new Date().toISOString();
   const filter = options.filter?.toLowerCase();
   const suites = loadSuites(options.paths?.length ? options.paths : [DEFAULT_SUITES_DIR]).filter(
     (s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter),
@@ -53,27 +61,75 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   const contract = await loadContract();
   const ctx = { target, contract, match: contract.match, ledger: options.ledger ?? newFixtureLedger() };
 
-  const results: SuiteResult[] = new Array<SuiteResult>(suites.length);
-  await runPool(suites, options.concurrency ?? (simulator ? 4 : 1), async (suite, index) => {
-    const run = await runSuite(suite, ctx);
+  const deadline = runDeadline(options.deadlineAt);
+  let over = false;
+  const results: (SuiteResult | undefined)[] = new Array<SuiteResult | undefined>(suites.length);
+  const pool = runPool(suites, options.concurrency ?? (simulator ? 4 : 1), async (suite, index) => {
+    if (over || deadline.passed()) return;
+    const run = await runSuite(suite, {
+      ...ctx,
+      stopped: () => over || deadline.passed(),
+      stoppedReason: NOT_RUN_AT_DEADLINE,
+    });
     for (const secret of run.secrets) secrets.add(secret);
+    // A suite that ends after the run stopped at its deadline is not in the report, already made.
+    if (over) return;
     const result = redactDeep(run.result, secrets);
     results[index] = result;
     options.onSuite?.(result);
   });
+  // A target that stops answering holds a suite for a time-out per step: the deadline does not wait for it.
+  await Promise.race([pool, deadline.reached]);
+  over = true;
+  deadline.cancel();
 
-  const final = redactDeep(results, secrets);
+  const final = redactDeep(
+    suites.map((suite, i) => results[i] ?? notRun(suite)),
+    secrets,
+  );
+  const notRunSteps = final.flatMap((s) => s.steps).filter((s) => s.skipReason === NOT_RUN_AT_DEADLINE).length;
+  const stoppedAtDeadline: DeadlineStop | undefined =
+    results.some((r) => r === undefined) || notRunSteps > 0
+      ? {
+          afterMs: Math.round(performance.now() - started),
+          notRun: notRunSteps,
+          unit: 'scenario steps',
+        }
+      : undefined;
   return {
     target: url,
     simulator,
-    startedAt,
+    startedAt: startedAtIso,
     durationMs: Math.round(performance.now() - started),
     suites: final,
     summary: summarize(final),
     coverage: stepCoverage(final),
+    ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
     passed:
+      !stoppedAtDeadline &&
       final.every((s) => s.outcome !== 'failed') &&
       final.some((s) => s.steps.some((step) => step.outcome !== 'skipped')),
+  };
+}
+
+/** A suite the run did not finish before its deadline: every step not run, saying why. */
+function notRun(suite: LoadedSuite): SuiteResult {
+  return {
+    name: suite.spec.name,
+    file: suite.file,
+    outcome: 'skipped',
+    durationMs: 0,
+    skipReason: NOT_RUN_AT_DEADLINE,
+    steps: suite.spec.steps.map((step, i) => ({
+      name: step.name,
+      line: suite.stepLines[i] ?? 0,
+      method: step.request.method,
+      path: step.request.path,
+      outcome: 'skipped',
+      durationMs: 0,
+      checks: [],
+      skipReason: NOT_RUN_AT_DEADLINE,
+    })),
   };
 }
 

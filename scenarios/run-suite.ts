@@ -24,6 +24,10 @@ export interface SuiteRunContext {
   match: OperationMatcher;
   /** What the run has used up of the profile's one-time fixtures, shared by all suites. */
   ledger: FixtureLedger;
+  /** The run has stopped at its deadline: the steps left are not run. */
+  stopped?: () => boolean;
+  /** The reason a step not run at the deadline gives. */
+  stoppedReason?: string;
 }
 
 export interface SuiteRun {
@@ -90,7 +94,18 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) =>
       missing.has(name),
     );
-    if (needs !== undefined) {
+    if (ctx.stopped?.()) {
+      steps.push({
+        name: step.name,
+        line,
+        method: step.request.method,
+        path: step.request.path,
+        outcome: 'skipped',
+        durationMs: 0,
+        checks: [],
+        skipReason: ctx.stoppedReason ?? 'not run: the run stopped',
+      });
+    } else if (needs !== undefined) {
       steps.push({
         name: step.name,
         line,

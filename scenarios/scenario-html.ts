@@ -1,5 +1,5 @@
 /** A scenario run as the self-contained HTML page `gas-harness scenarios run --html FILE` writes. */
-import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
 import type { ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -74,7 +74,7 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
       `${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%); ${operations.size} operations exercised; ${suites.skipped} suites skipped.`,
       ...report.coverage.skipped.map((s) => `skipped: ${s.steps}× ${s.reason}`),
     ],
-    notices: [],
+    notices: report.stoppedAtDeadline ? [deadlineMessage(report.stoppedAtDeadline)] : [],
     operations: groupByOperation(
       items,
       (i) => i.operationId,

@@ -2,7 +2,7 @@
  * Renders a scenario run: the console text (one block per suite, one line per step with its
  * timing, failed rules under it) and the JUnit suites (one test case per step).
  */
-import { terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
+import { deadlineMessage, terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
@@ -56,13 +56,29 @@ export function formatSummary(report: ScenarioReport): string {
       `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
       `coverage: ${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%)${report.coverage.ran === 0 ? ': nothing was checked' : ''}`,
       ...report.coverage.skipped.map((s) => `  skipped ${s.steps}× ${s.reason}`),
+      ...(report.stoppedAtDeadline ? [`FAIL: ${deadlineMessage(report.stoppedAtDeadline)}`] : []),
     ].join('\n'),
   );
 }
 
-/** One JUnit test suite per scenario suite, one case per step. */
+/** One JUnit test suite per scenario suite, one case per step; a failed last one when the run stopped at its deadline. */
 export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
-  return report.suites.map((suite) => ({
+  const deadline: JunitSuite[] = report.stoppedAtDeadline
+    ? [
+        {
+          name: 'deadline',
+          cases: [
+            {
+              name: 'the run ends within its deadline',
+              classname: 'scenarios.deadline',
+              timeMs: 0,
+              failure: { message: deadlineMessage(report.stoppedAtDeadline) },
+            },
+          ],
+        },
+      ]
+    : [];
+  const suites = report.suites.map((suite): JunitSuite => ({
     name: suite.name,
     timeMs: suite.durationMs,
     cases: suite.steps.map((step): JunitCase => {
@@ -88,4 +104,5 @@ export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
       return kase;
     }),
   }));
+  return [...suites, ...deadline];
 }

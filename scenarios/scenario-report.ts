@@ -1,4 +1,5 @@
 /** The result of a scenario run: suites, their steps and every rule each step checked. */
+import type { DeadlineStop } from '../report/index.ts';
 import type { CheckResult } from './check-expectations.ts';
 
 export type { CheckResult } from './check-expectations.ts';
@@ -53,7 +54,9 @@ export interface ScenarioReport {
   summary: ScenarioSummary;
   /** Steps run of steps known, and the skipped ones grouped by reason. */
   coverage: StepCoverage;
-  /** True when no suite failed and at least one step ran. */
+  /** Present when the run stopped at its deadline (`--deadline`) with steps not run. */
+  stoppedAtDeadline?: DeadlineStop;
+  /** True when no suite failed, at least one step ran and the run did not stop at its deadline. */
   passed: boolean;
 }
 

@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
-import { excerpt, redactSecrets } from '../../report/index.ts';
+import { deadlineMessage, excerpt, redactSecrets, runDeadline, type DeadlineStop } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../spec/index.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,11 @@ export interface VerifyPactsOptions extends TargetRunOptions {
   pactFiles?: string[];
   /** Fetch the pacts from a Pact Broker instead, and optionally publish the results there. */
   broker?: BrokerOptions;
+  /**
+   * When the run stops (a `Date.now()` time): a verification not finished by then is stopped, its
+   * interactions not run, and the report says so and fails.
+   */
+  deadlineAt?: number;
 }
 
 export interface InteractionResult {
@@ -62,6 +67,8 @@ export interface VerifyPactsReport {
   results: InteractionResult[];
   /** Run-level messages (no states URL, a verifier error), redacted. */
   notices: string[];
+  /** Present when the verification was stopped at the run's deadline (`--deadline`). */
+  stoppedAtDeadline?: DeadlineStop;
 }
 
 interface VerifierJson {
@@ -86,6 +93,7 @@ function workerModule(): { path: string; execArgv: string[] } {
  * result says why it was skipped.
  */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPactsReport> {
+  const started = performance.now();
   const contract = await loadContract();
   const target = options.resolved ?? (await resolveTarget(options));
   const session = connectTarget(target);
@@ -125,7 +133,22 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       ...(options.broker ? { broker: options.broker } : {}),
     };
 
-    const reply = await runWorker(request);
+    const reply = await runWorker(request, options.deadlineAt);
+    if (reply.kind === 'deadline') {
+      const stoppedAtDeadline: DeadlineStop = {
+        afterMs: Math.round(performance.now() - started),
+        notRun: countInteractions(plan.pactFiles),
+        unit: 'pact interactions',
+      };
+      return {
+        target: target.url,
+        passed: false,
+        tenant: session.tenant,
+        results: plan.skipped,
+        notices: [...notices, deadlineMessage(stoppedAtDeadline)],
+        stoppedAtDeadline,
+      };
+    }
     if (reply.kind === 'error')
       return {
         target: target.url,
@@ -137,6 +160,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
     notices.push(
       ...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)),
     );
+      ...(reply.oversized ?? []).map(redact),
     let parsed: VerifierJson;
     try {
       parsed = JSON.parse(reply.json) as VerifierJson;
@@ -283,7 +307,13 @@ export function formatInteractionResult(result: InteractionResult): string {
 }
 
 /** Runs the verifier in a child process; its own output is kept from the console. */
-function runWorker(request: WorkerRequest): Promise<WorkerReply> {
+/** The interactions of the pact files (none known for a broker's, which are fetched by the verifier). */
+function countInteractions(pactFiles: string[]): number {
+  return pactFiles.flatMap((file) => readPactFiles(file)).reduce((n, { pact }) => n + pact.interactions.length, 0);
+}
+
+/** Runs the verifier in its own process; at `deadlineAt` the process is stopped and the reply is `deadline`. */
+function runWorker(request: WorkerRequest, deadlineAt?: number): Promise<WorkerReply | { kind: 'deadline' }> {
   return new Promise((resolve) => {
     // PACT_DO_NOT_TRACK: Pact's core would otherwise report usage metrics over the network.
     const env = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
@@ -299,6 +329,13 @@ function runWorker(request: WorkerRequest): Promise<WorkerReply> {
       reply = message;
     });
     child.on('error', (error) => resolve({ kind: 'error', message: `the verifier process failed: ${error.message}` }));
+    const deadline = runDeadline(deadlineAt);
+    void deadline.reached.then(() => {
+      // The verifier waits on a target that does not answer: it is stopped, and what it had is lost.
+      child.kill('SIGKILL');
+      resolve({ kind: 'deadline' });
+    });
+    child.on('exit', () => deadline.cancel());
     child.on('exit', (code) =>
       resolve(
         reply ?? {
