@@ -42,6 +42,7 @@ const SYSTEM = [
   'test/contracts/pact-verify.test.ts',
   'test/fuzz/fuzz-cli.test.ts',
   'test/prism/proxy-command.test.ts',
+  'test/record/console-save-suite.test.ts',
   'test/record/record-cli.test.ts',
   'test/scenarios/broken-target.test.ts',
   'test/scenarios/scenario-files.test.ts',
