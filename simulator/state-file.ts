@@ -10,7 +10,7 @@
  * holds the records as stored, credentials included). The temporaries a `kill -9` left are removed at start.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, lstatSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -69,19 +69,46 @@ interface StateFile {
 }
 
 /**
+ * The state file's text, undefined when there is none. A symbolic link or a file of another user is
+ * refused: a save replaces the name (it would never write where the link points, and cannot replace
+ * another user's file in a sticky directory), and what another user wrote is not ours to restore.
+ * Opened without following a link and checked on the open file, so the name cannot change between.
+ */
+function readOwnStateFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    // O_NONBLOCK: a FIFO planted at the name must not hold the start for ever.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP')
+      throw new Error(`the state file ${path} is a symbolic link: give the path of the file itself`);
+    throw new Error(`cannot read the state file ${path}: ${code ?? String(error)}`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new Error(`the state file ${path} is not a regular file`);
+    const uid = process.getuid?.();
+    if (uid !== undefined && stats.uid !== uid)
+      throw new Error(
+        `the state file ${path} belongs to another user (uid ${stats.uid}), not to this one (uid ${uid})`,
+      );
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Restores every tenant of the file; a missing file is a first start, a bad one an error naming it.
  * A file with more tenants than `maxTenants` is refused: restoring it would evict the surplus, and
  * the next save would lose them for good.
  */
 export function restoreStateFile(tenants: TenantRegistry, path: string, maxTenants: number): number {
   removeLeftoverTemporaries(path);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw new Error(`cannot read the state file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  const text = readOwnStateFile(path);
+  if (text === undefined) return 0;
   let state: StateFile;
   try {
     state = JSON.parse(text) as StateFile;

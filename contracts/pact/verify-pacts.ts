@@ -130,6 +130,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       statesHeaders: {},
       pactFiles: plan.pactFiles,
       timeoutMs: session.timeoutMs,
+      maxAnswerBytes: session.maxAnswerBytes,
       ...(options.broker ? { broker: options.broker } : {}),
     };
 
@@ -159,6 +160,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       };
     notices.push(
       ...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)),
+      ...(reply.oversized ?? []).map(redact),
     );
       ...(reply.oversized ?? []).map(redact),
     let parsed: VerifierJson;

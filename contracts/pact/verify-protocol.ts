@@ -23,6 +23,8 @@ export interface WorkerRequest {
   statesHeaders: Record<string, string>;
   /** Each replayed request's time limit in ms. */
   timeoutMs: number;
+  /** The most bytes of one answer passed on to the verifier (default: the HTTP client's). */
+  maxAnswerBytes?: number;
   /** Local pact files to verify, when no broker is given. */
   pactFiles: string[];
   broker?: BrokerOptions;
@@ -30,4 +32,11 @@ export interface WorkerRequest {
 
 export type WorkerReply =
   /** The verifier's JSON results, as pact-core returns them. */
-  { kind: 'results'; json: string; stateFailures: string[] } | { kind: 'error'; message: string };
+  | {
+      kind: 'results';
+      json: string;
+      stateFailures: string[];
+      /** Answers cut at the answer limit, each named with its request. */
+      oversized?: string[];
+    }
+  | { kind: 'error'; message: string };

@@ -6,7 +6,9 @@
  */
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { loadContract, type Contract } from '../../spec/index.ts';
-import { send } from '../../client/index.ts';
+import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { DEFAULT_MAX_ANSWER_BYTES, send } from '../../client/index.ts';
 import { excerpt } from '../../report/index.ts';
 import { PROVIDER } from './contract-case.ts';
 import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
@@ -31,6 +33,33 @@ type RequestFilter = (req: FilterRequest, res: FilterResponse, next: () => void)
 
 /** State changes that failed; Pact only says "a state change handler has failed". */
 const stateFailures: string[] = [];
+/** Answers cut at the answer limit; the verifier only sees a connection closed. */
+const oversized: string[] = [];
+
+/**
+ * Passes at most `limit` bytes of the provider's answer on to the verifier. Pact's native core reads
+ * a whole answer into memory, through the proxy that runs this filter (http-proxy pipes the answer
+ * into `res`): past the limit both sides of the proxy are closed, so neither the core nor this
+ * process reads further.
+ */
+function limitAnswer(req: FilterRequest, res: ServerResponse, limit: number): void {
+  let total = 0;
+  let source: Readable | undefined;
+  res.on('pipe', (from: Readable) => (source = from));
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    total += typeof chunk === 'string' ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
+    if (total <= limit) return write(chunk, ...rest);
+    if (!res.destroyed) {
+      oversized.push(
+        `${req.method} ${req.path}: the answer exceeded ${limit} bytes, the most the harness reads of one answer (raise it with --max-answer-mb); the verifier's connection was closed`,
+      );
+      source?.destroy();
+      res.destroy();
+    }
+    return false;
+  }) as ServerResponse['write'];
+}
 
 function createRequestFilter(request: WorkerRequest, contract: Contract): RequestFilter {
   return (req, res, next) => {
@@ -45,6 +74,7 @@ function createRequestFilter(request: WorkerRequest, contract: Contract): Reques
       );
       return;
     }
+    limitAnswer(req, res as unknown as ServerResponse, request.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
     Object.assign(req.headers, request.headers);
     // Only a request that carries credentials gets real ones: a 401 interaction sends none.
     if (req.headers.authorization !== undefined) {
@@ -98,12 +128,12 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
   const contract = await loadContract();
   try {
     const json = await new Verifier(verifierOptions(request, contract)).verifyProvider();
-    return { kind: 'results', json: String(json), stateFailures };
+    return { kind: 'results', json: String(json), stateFailures, oversized };
   } catch (error) {
     // A failed verification rejects with the results JSON as the message; anything else is an error.
     const message = error instanceof Error ? error.message : String(error);
     return message.trimStart().startsWith('{')
-      ? { kind: 'results', json: message, stateFailures }
+      ? { kind: 'results', json: message, stateFailures, oversized }
       : { kind: 'error', message };
   }
 }

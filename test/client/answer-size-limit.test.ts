@@ -2,8 +2,6 @@
  * A checker reads at most 8 MiB of an answer (or `maxAnswerBytes`): a target that streams a huge
  * body gets a verdict naming the limit, and the checker's memory stays bounded, over real sockets.
  */
-import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,56 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, send } from '../../client/index.ts';
 import { runScenarios } from '../../scenarios/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
+import { HUGE_BYTES, startHugeAnswerTarget, type HugeAnswerTarget } from '../support/huge-answer-target.ts';
 
-/** What a huge answer sends in all, unless the reader closes the connection first: 256 MiB. */
-const HUGE_BYTES = 256 * 1024 * 1024;
-const CHUNK = Buffer.alloc(64 * 1024, 'x');
 /** How far above its starting RSS the checker may go while reading a huge answer: the 8 MiB limit, buffers and GC slack. */
 const RSS_MARGIN_BYTES = 64 * 1024 * 1024;
 
 let simulator: RunningSimulator;
-let server: Server;
+let target: HugeAnswerTarget;
 let url: string;
-/** Bytes the server managed to send of each huge answer, recorded when its connection ends. */
-const sent: number[] = [];
-
-/** Streams HUGE_BYTES of a JSON string, respecting back-pressure, until done or the client goes away. */
-function streamHuge(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  let total = 0;
-  const pump = () => {
-    while (total < HUGE_BYTES && !res.destroyed) {
-      total += CHUNK.length;
-      if (!res.write(CHUNK)) return void res.once('drain', pump);
-    }
-    res.end();
-  };
-  res.on('close', () => sent.push(total));
-  pump();
-}
 
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0 });
-  const upstream = new URL(simulator.url);
-  // Answers product reads with a huge body; forwards everything else (the admin API included) to the simulator.
-  server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url?.startsWith('/v1/products/')) return streamHuge(res);
-    const forwarded = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  target = await startHugeAnswerTarget(simulator.url);
+  url = target.url;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await target.close();
   await simulator.close();
 });
 
@@ -89,8 +54,8 @@ describe('the answer size limit', () => {
     expect(rise, `RSS rose ${Math.round(rise / 2 ** 20)} MiB`).toBeLessThan(RSS_MARGIN_BYTES);
     expect(error).toBeInstanceOf(AnswerTooLargeError);
     expect((error as Error).message).toContain(`the answer exceeded ${DEFAULT_MAX_ANSWER_BYTES} bytes`);
-    await expect.poll(() => sent.length).toBe(1);
-    expect(sent[0]).toBeLessThan(HUGE_BYTES / 4);
+    await expect.poll(() => target.sent.length).toBe(1);
+    expect(target.sent[0]).toBeLessThan(HUGE_BYTES / 4);
   });
 
   it('fails a scenario step on a huge answer with a verdict naming the limit, the run going on', async () => {

@@ -4,6 +4,7 @@
  * restored is lost.
  */
 import {
+  chownSync,
   existsSync,
   lstatSync,
   mkdtempSync,
@@ -179,4 +180,25 @@ describe('--state-file', () => {
         name,
       ).toEqual([`${name}-customer`]);
   }, 90_000);
+
+  it("refuses a state file that is a symbolic link or another user's file, naming why", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gas-state-'));
+    const elsewhere = join(dir, 'elsewhere.json');
+    writeFileSync(elsewhere, '{"version":1,"tenants":{}}');
+    const link = join(dir, 'state.json');
+    symlinkSync(elsewhere, link);
+    const linked = spawnSync(process.execPath, [...CLI, '--state-file', link], { encoding: 'utf8', timeout: 20_000 });
+    expect(linked.status).toBe(2);
+    expect(linked.stderr).toContain(`the state file ${link} is a symbolic link`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+
+    // Only root can make a file of another user to start from; elsewhere this half cannot be set up.
+    if (process.getuid?.() !== 0) return;
+    const foreign = join(dir, 'foreign.json');
+    writeFileSync(foreign, '{"version":1,"tenants":{}}');
+    chownSync(foreign, 65534, 65534);
+    const other = spawnSync(process.execPath, [...CLI, '--state-file', foreign], { encoding: 'utf8', timeout: 20_000 });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain(`the state file ${foreign} belongs to another user (uid 65534)`);
+  }, 60_000);
 });
