@@ -162,7 +162,6 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       ...[...new Set(reply.stateFailures)].map((failure) => redact(`provider state change failed: ${failure}`)),
       ...(reply.oversized ?? []).map(redact),
     );
-      ...(reply.oversized ?? []).map(redact),
     let parsed: VerifierJson;
     try {
       parsed = JSON.parse(reply.json) as VerifierJson;
