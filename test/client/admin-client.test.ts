@@ -178,6 +178,7 @@ describe('the admin client and the admin API document', () => {
       addState: () => client.addState({ version: 1, collections: {} }),
       listRequests: () => client.listRequests({ since: '1' }),
       clearRequests: () => client.clearRequests(),
+      getRequestsSuite: () => client.getRequestsSuite({ operationId: 'createBrand' }),
       getFaults: () => client.getFaults(),
       putFaults: () => client.putFaults({ rules: [] }),
       clearFaults: () => client.clearFaults(),
