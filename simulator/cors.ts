@@ -20,7 +20,7 @@ export type CorsPolicy = { kind: 'any' } | { kind: 'listed'; origins: string[] }
 /** The headers the platform's answers carry that a browser app may need to read. */
 const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Location', 'Retry-After'];
 const PLATFORM_METHODS = ['GET', 'PUT', 'POST', 'DELETE'];
-const ADMIN_METHODS = ['GET', 'PUT', 'POST', 'DELETE'];
+const ADMIN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'];
 const ADMIN_HEADERS = ['Content-Type', 'X-Sim-Admin-Key', 'X-Sim-Tenant'];
 const NO_CORS: FastifyCorsOptions = { origin: false };
 

@@ -98,6 +98,7 @@ describe('cross-site defences', () => {
       const listed = await preflight(APP);
       expect(listed.status).toBe(204);
       expect(listed.headers['access-control-allow-origin']).toBe(APP);
+      expect(listed.headers['access-control-allow-methods']).toBe('GET, PUT, POST, PATCH, DELETE');
       expect(listed.headers['access-control-allow-headers']).toBe('Content-Type, X-Sim-Admin-Key, X-Sim-Tenant');
       expect((await preflight(EVIL)).headers['access-control-allow-origin']).toBeUndefined();
     });
