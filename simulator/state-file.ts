@@ -7,7 +7,8 @@
  *
  * The directory may be shared with other users (a /tmp): the temporary file has an unpredictable
  * name and is created exclusively without following a symbolic link, readable by its owner only (it
- * holds the records as stored, credentials included). The temporaries a `kill -9` left are removed at start.
+ * holds the records as stored, credentials included). The temporaries a `kill -9` left are removed at start,
+ * and a FILE that is a link or another user's is refused. Docs: docs/shared-simulator.md#the-state-file.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
