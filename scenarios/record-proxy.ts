@@ -85,7 +85,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const url = req.url ?? '/';
+    const url = originFormOf(req.url ?? '/');
     const method = req.method ?? 'GET';
     let answer: Awaited<ReturnType<typeof request>>;
     try {
@@ -113,14 +113,17 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     res.writeHead(answer.statusCode, responseHeaders);
     res.end(responseBody);
 
-    const parsed = new URL(url, 'http://recorder');
+    // As sent, not normalised (`..`, encodings): the suite replays what the client sent.
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : url.slice(queryAt + 1);
     const requestBody = recordedBodyOf(body, header(req.headers['content-type']));
     const decodedResponse = decompressed(responseBody, header(answer.headers['content-encoding']));
     const responseRecorded = recordedBodyOf(decodedResponse, header(answer.headers['content-type']));
     exchanges.push({
       method,
-      path: parsed.pathname,
-      ...(parsed.search ? { query: Object.fromEntries(parsed.searchParams) } : {}),
+      path,
+      ...(search ? { query: Object.fromEntries(new URLSearchParams(search)) } : {}),
       headers: flatHeaders(req.headers),
       ...(requestBody ? { body: requestBody } : {}),
       status: answer.statusCode,
@@ -128,7 +131,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       ...(responseRecorded ? { responseBody: responseRecorded } : {}),
       time,
     });
-    options.onExchange?.(`${method} ${parsed.pathname} → ${answer.statusCode}`);
+    options.onExchange?.(`${method} ${path} → ${answer.statusCode}`);
     scheduleWrite();
   };
 
@@ -165,6 +168,17 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       await writing;
     },
   };
+}
+
+/** A request target in absolute form (a client that takes the recorder for a forward proxy) as its path and query. */
+function originFormOf(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return `/${target}`;
+  }
 }
 
 function header(value: string | string[] | undefined): string | undefined {
