@@ -23,17 +23,23 @@ export function secretForms(secret: string): readonly string[] {
 
 function urlForms(secret: string): string[] {
   const component = encodeURIComponent(secret);
-  const form = new URLSearchParams({ s: secret }).toString().slice(2);
-  const everyByte = [...Buffer.from(secret, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-  return [component, form, everyByte].flatMap((f) => [f, upperHex(f), lowerHex(f)]);
+  // application/x-www-form-urlencoded: as a component, but a space is `+` and !'()~ are escaped too.
+  const form = component.replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${hex(c.charCodeAt(0))}`);
+  let everyByte = '';
+  for (const byte of Buffer.from(secret, 'utf8')) everyByte += `%${hex(byte)}`;
+  const forms = [component, form, everyByte, everyByte.toLowerCase()];
+  // The encoders' own hex is upper-case; some servers write it lower-case.
+  for (const f of [component, form]) if (f.includes('%')) forms.push(lowerHex(f));
+  return forms;
 }
 
-const upperHex = (text: string) => text.replace(/%[0-9a-f]{2}/gi, (h) => h.toUpperCase());
-const lowerHex = (text: string) => text.replace(/%[0-9a-f]{2}/gi, (h) => h.toLowerCase());
+const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
+const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
 
 function jsonForms(secret: string): string[] {
   const escaped = JSON.stringify(secret).slice(1, -1);
   // Some encoders write every character outside ASCII as \uXXXX.
+  if (!/[^\x20-\x7e]/.test(escaped)) return [escaped];
   const ascii = escaped.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return [escaped, ascii];
 }
@@ -46,14 +52,14 @@ function jsonForms(secret: string): string[] {
  */
 function base64Forms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
-  const forms: string[] = [];
   const whole = bytes.toString('base64');
-  forms.push(whole, whole.replace(/=+$/, ''));
-  for (const offset of [0, 1, 2]) {
+  const forms = [whole, whole.replace(/=+$/, '')];
+  for (const offset of [1, 2]) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-    const start = Math.ceil((8 * offset) / 6);
-    const end = Math.floor((8 * (offset + bytes.length)) / 6);
-    forms.push(encoded.slice(start, end));
+    forms.push(encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)));
   }
-  return forms.flatMap((f) => [f, f.replace(/\+/g, '-').replace(/\//g, '_')]);
+  // At offset 0 the characters that hold only the secret's bits are the whole encoding's but its last partial one.
+  forms.push(whole.slice(0, Math.floor((8 * bytes.length) / 6)));
+  const urlSafe = forms.filter((f) => /[+/]/.test(f)).map((f) => f.replace(/\+/g, '-').replace(/\//g, '_'));
+  return [...forms, ...urlSafe];
 }

@@ -58,4 +58,33 @@ describe('the journal', () => {
     expect(journal.body).toContain('<redacted>');
     await sim.close();
   });
+
+  it('shows in the events no encoded form of a secret the same event carries', async () => {
+    const sim = await startTestSimulator();
+    const tenant = 'encoded-events';
+    const token = await sim.token({ tenant });
+    const push = 'push-secret/91e3+d5a7c2';
+    const sent = await sim.request({
+      method: 'POST',
+      url: '/Integration/app-events',
+      auth: token,
+      headers: { 'content-type': 'application/json-patch+json' },
+      body: {
+        idMensagem: 'encoded-event',
+        nomeEvento: 'DispositivoRegistrado',
+        mensagem: { pushToken: push, trace: `${base64(push)} ${encodeURIComponent(push)}` },
+      },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    const events = await sim.request({
+      method: 'GET',
+      url: '/__sim/events',
+      headers: { 'x-sim-tenant': tenant },
+      auth: 'none',
+    });
+    expect(events.statusCode).toBe(200);
+    expect(events.body).toContain('"pushToken":"<redacted>"');
+    for (const echoed of [base64(push), encodeURIComponent(push)]) expect(events.body).not.toContain(echoed);
+    await sim.close();
+  });
 });
