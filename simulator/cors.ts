@@ -5,7 +5,7 @@
  * the route a request matched, never how its URL was spelled (`/%5F%5Fsim/...` is an admin route too).
  */
 import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,7 +22,6 @@ const EXPOSED_HEADERS = ['WWW-Authenticate', 'Allow', 'Location', 'Retry-After']
 const PLATFORM_METHODS = ['GET', 'PUT', 'POST', 'DELETE'];
 const ADMIN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE'];
 const ADMIN_HEADERS = ['Content-Type', 'X-Sim-Admin-Key', 'X-Sim-Tenant'];
-const NO_CORS: FastifyCorsOptions = { origin: false };
 
 /**
  * The policy when none is given: any origin when the simulator listens on a loopback address (only
@@ -51,19 +50,6 @@ export function parseCorsOrigins(values: string[]): CorsPolicy {
       throw new Error(`--cors ${origin}: an origin has no path or trailing slash (did you mean ${url.origin}?)`);
   }
   return { kind: 'listed', origins: values };
-}
-
-function platformOptions(policy: CorsPolicy): FastifyCorsOptions {
-  if (policy.kind === 'off') return NO_CORS;
-  // Tokens travel in the Authorization header, never in cookies: no credentials mode is needed,
-  // so `*` is safe for the platform's operations.
-  return {
-    origin: policy.kind === 'any' ? '*' : policy.origins,
-    methods: PLATFORM_METHODS,
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-    strictPreflight: false,
-  };
 }
 
 /**
@@ -95,49 +81,33 @@ export function registerAdminPreflight(admin: FastifyInstance): void {
 }
 
 /**
- * Registers CORS. `policy` is read on each request, so the default can follow the address the
- * simulator ends up listening on. Its options are the platform's; the admin and console routes
- * override them with their route config (`adminCorsOptions`).
+ * Registers CORS with the platform's options; the admin and console routes override them with their
+ * route config (`adminCorsOptions`). `policy` is read on each request, so the default can follow the
+ * address the simulator ends up listening on.
  *
- * The plugin's hook runs only for requests that carry an Origin, a browser's cross-origin request:
- * run on every request, its per-request work (options merged twice, a Vary header) was the largest
- * part of what the simulator's hottest read lost between releases. A request without an Origin is no
- * browser's cross-origin request and is served as before (an OPTIONS without one still gets 405).
+ * A request without an Origin is no browser's cross-origin request: it gets no CORS header (an OPTIONS
+ * without one still gets 405). The origin is a function, so no per-request options are merged (the
+ * plugin's `delegator` merged them twice on every request, which cost the hottest read more than the
+ * rest of CORS together).
  */
 export async function registerCors(app: FastifyInstance, policy: () => CorsPolicy): Promise<void> {
   let cachedFor: CorsPolicy | undefined;
-  let platform = NO_CORS;
-  const platformNow = (): FastifyCorsOptions => {
+  let allowed: string | string[] | false = false;
+  const allowedOrigins = (): string | string[] | false => {
     const current = policy();
     if (current !== cachedFor) {
       cachedFor = current;
-      platform = platformOptions(current);
+      allowed = current.kind === 'any' ? '*' : current.kind === 'listed' ? current.origins : false;
     }
-    return platform;
+    return allowed;
   };
-  const options = {
-    delegator: (_request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
-      callback(null, platformNow()),
-  };
-  await new Promise<void>((resolve, reject) =>
-    fastifyCors(originRequestsOnly(app), options, (error?: Error) => (error ? reject(error) : resolve())),
-  );
-}
-
-/** The instance as the plugin sees it: the hooks it adds skip requests without an Origin header. */
-function originRequestsOnly(app: FastifyInstance): FastifyInstance {
-  type Hook = (
-    this: FastifyInstance,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (error?: Error) => void,
-  ) => void;
-  const addHook = (name: 'onRequest', hook: Hook) =>
-    app.addHook(name, function (request, reply, done) {
-      if (request.headers.origin === undefined) done();
-      else hook.call(this, request, reply, done);
-    });
-  return new Proxy(app, {
-    get: (target, key, receiver): unknown => (key === 'addHook' ? addHook : Reflect.get(target, key, receiver)),
+  await app.register(fastifyCors, {
+    // Tokens travel in the Authorization header, never in cookies: no credentials mode is needed,
+    // so `*` is safe for the platform's operations.
+    origin: (origin, callback) => callback(null, origin === undefined ? false : allowedOrigins()),
+    methods: PLATFORM_METHODS,
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+    strictPreflight: false,
   });
 }

@@ -27,6 +27,10 @@ describe('CORS', () => {
     expect(get.statusCode).toBe(401);
     expect(get.headers['access-control-allow-origin']).toBe('*');
     expect(get.headers['access-control-expose-headers']).toContain('WWW-Authenticate');
+    // No Origin, no browser's cross-origin request: no CORS header.
+    const plain = await simulator.app.inject({ method: 'GET', url: PRODUCT });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(plain.headers['access-control-expose-headers']).toBeUndefined();
   });
 
   it('keeps the 405 with the allowed methods for an OPTIONS that is no preflight', async () => {
