@@ -1,8 +1,7 @@
 /**
  * A URL as the harness shows it (console, reports, error messages): its user information and every
  * query or fragment value that looks like a credential replaced by `<redacted>`, so a password in
- * `https://user:PASS@host` or an `?access_token=` is never printed. Also lists those values, for the
- * redaction of everything else a run writes.
+ * `https://user:PASS@host` or an `?access_token=` is never printed.
  */
 import { isSecretField } from '../spec/secret-fields.ts';
 import { REDACTED } from './redact.ts';
@@ -22,22 +21,6 @@ export function displayUrl(text: string): string {
   const userinfo = url.password ? `${url.username}:${REDACTED}@` : url.username ? `${REDACTED}@` : '';
   const origin = url.host ? `${url.protocol}//${userinfo}${url.host}` : url.protocol;
   return `${origin}${url.pathname}${displayParams(url.search, '?')}${displayParams(url.hash, '#')}`;
-}
-
-/** The values `displayUrl` hides: a password or lone user name, and secret-looking parameter values. */
-export function urlSecrets(text: string): string[] {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return [];
-  }
-  const found = [url.password ? url.password : url.username].map(decodeSafely);
-  for (const part of [url.search, url.hash]) {
-    const params = new URLSearchParams(part.slice(1));
-    for (const [name, value] of params) if (isSecretParam(name)) found.push(value);
-  }
-  return found.filter((s) => s !== '');
 }
 
 function isSecretParam(name: string): boolean {

@@ -20,7 +20,7 @@ export {
   secretValuesOf,
 } from './redact.ts';
 export { secretForms } from './secret-encodings.ts';
-export { displayUrl, urlSecrets } from './display-url.ts';
+export { displayUrl } from './display-url.ts';
 export {
   groupByOperation,
   renderHtmlReport,

@@ -16,7 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { projectFile } from '../project-files.ts';
-import { redactSecrets } from '../report/index.ts';
+import { mayHoldSecret, redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { hostRuleFor, isHostAllowed, parseAllowedHosts } from './allowed-hosts.ts';
@@ -104,7 +104,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   // responses wherever a client made them show.
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
   const redactEchoedText = (text: string) =>
-    text.includes('eyJ') || serverSecrets.some((s) => text.includes(s)) ? redactSecrets(text, serverSecrets) : text;
+    text.includes('eyJ') || mayHoldSecret(text, serverSecrets) ? redactSecrets(text, serverSecrets) : text;
   const logger = pino(
     {
       level: options.logLevel ?? 'silent',

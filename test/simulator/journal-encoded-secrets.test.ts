@@ -59,6 +59,21 @@ describe('the journal', () => {
     await sim.close();
   });
 
+  it('writes no encoded form of the API key sent in a path to the log or the 404 answer', async () => {
+    const sim = await startTestSimulator();
+    const echoes = [
+      base64(DEV_API_KEY),
+      Buffer.from(DEV_API_KEY).toString('base64url'),
+      encodeURIComponent(`${DEV_API_KEY}/`),
+    ];
+    const answers: string[] = [];
+    for (const echoed of echoes) answers.push((await sim.request({ method: 'GET', url: `/nowhere/${echoed}` })).body);
+    const lines = sim.logs.filter((l) => l.includes('"msg":"request"') && l.includes('/nowhere/'));
+    expect(lines).toHaveLength(echoes.length);
+    for (const echoed of echoes) for (const text of [...lines, ...answers]) expect(text).not.toContain(echoed);
+    await sim.close();
+  });
+
   it('shows in the events no encoded form of a secret the same event carries', async () => {
     const sim = await startTestSimulator();
     const tenant = 'encoded-events';
