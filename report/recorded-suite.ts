@@ -20,6 +20,7 @@ import { REDACTED, redactSecrets } from './redact.ts';
 import { recordedAuth } from './recorded-auth.ts';
 import { MAX_RECORDED_BODY_BYTES, type RecordedExchange } from './recorded-exchange.ts';
 import {
+  CaptureReferences,
   captureNameFor,
   decoded,
   ID_KEY,
@@ -64,7 +65,7 @@ export function buildRecordedSuite(
   platform.forEach((e, i) => {
     for (const s of stringsSentBy(e)) if (!firstSent.has(s)) firstSent.set(s, i);
   });
-  const references = new Map<string, string>();
+  const references = new CaptureReferences();
   const taken = new Set<string>();
   const sentSoFar = new Set<string>();
   const reference = (value: string) => (references.has(value) ? `{{${references.get(value)}}}` : value);

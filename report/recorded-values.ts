@@ -97,22 +97,60 @@ export function decoded(segment: string): string {
   }
 }
 
+/** Values shorter than this are replaced only where they are a whole text: inside one they would match by coincidence. */
+const MIN_REFERENCED_LENGTH = 8;
+
 /**
- * A text with captured values replaced by their `{{name}}` reference: a whole match keeps the
- * captured value's type; a longer text has each occurrence replaced (values of 8 characters or more,
- * shorter ones would match by coincidence).
+ * The captured values and their capture names, indexed by their first characters too, so that a
+ * text is searched for all of them in one pass over it (a session of thousands of ids stays fast).
  */
-export function referencedText(text: string, references: ReadonlyMap<string, string>): string {
-  const whole = references.get(text);
-  if (whole !== undefined) return `{{${whole}}}`;
-  let out = text;
-  for (const [value, name] of references)
-    if (value.length >= 8 && out.includes(value)) out = out.split(value).join(`{{${name}}}`);
-  return out;
+export class CaptureReferences extends Map<string, string> {
+  private readonly byPrefix = new Map<string, string[]>();
+
+  override set(value: string, name: string): this {
+    super.set(value, name);
+    if (value.length >= MIN_REFERENCED_LENGTH) {
+      const prefix = value.slice(0, MIN_REFERENCED_LENGTH);
+      const values = this.byPrefix.get(prefix) ?? [];
+      // Longest first: a longer value is replaced before one it starts with.
+      values.push(value);
+      values.sort((a, b) => b.length - a.length);
+      this.byPrefix.set(prefix, values);
+    }
+    return this;
+  }
+
+  /**
+   * A text with captured values replaced by their `{{name}}` reference: a whole match keeps the
+   * captured value's type; in a longer text each occurrence is replaced.
+   */
+  replaceIn(text: string): string {
+    const whole = this.get(text);
+    if (whole !== undefined) return `{{${whole}}}`;
+    if (this.byPrefix.size === 0 || text.length < MIN_REFERENCED_LENGTH) return text;
+    let out = '';
+    let copied = 0;
+    for (let i = 0; i + MIN_REFERENCED_LENGTH <= text.length;) {
+      const found = this.byPrefix.get(text.slice(i, i + MIN_REFERENCED_LENGTH))?.find((v) => text.startsWith(v, i));
+      if (found === undefined) {
+        i++;
+        continue;
+      }
+      out += `${text.slice(copied, i)}{{${this.get(found) ?? ''}}}`;
+      i += found.length;
+      copied = i;
+    }
+    return copied === 0 ? text : out + text.slice(copied);
+  }
+}
+
+/** A text with captured values replaced (see CaptureReferences.replaceIn). */
+export function referencedText(text: string, references: CaptureReferences): string {
+  return references.replaceIn(text);
 }
 
 /** Every string inside a JSON value with captured values replaced (object keys are left as they are). */
-export function withReferences(value: unknown, references: ReadonlyMap<string, string>): unknown {
+export function withReferences(value: unknown, references: CaptureReferences): unknown {
   if (references.size === 0) return value;
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return referencedText(node, references);
