@@ -141,60 +141,68 @@ describe('the packed package, installed read-only into an empty folder', () => {
     }
   });
 
-  it('type-checks a TypeScript file that imports startSimulator and conform, and runs it', { timeout: 300_000 }, () => {
-    writeFileSync(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          skipLibCheck: true,
-          outDir: 'out',
-          types: ['node'],
-          typeRoots: [join(ROOT, 'node_modules', '@types')],
-        },
-        files: ['partner-test.ts'],
-      }),
-    );
-    writeFileSync(
-      join(consumer, 'partner-test.ts'),
-      [
-        "import { conform, startSimulator, type ConformReport, type RunningSimulator } from 'gas-harness';",
-        'const simulator: RunningSimulator = await startSimulator({ port: 0 });',
-        'try {',
-        '  const health = await fetch(`${simulator.url}/__sim/health`);',
-        '  const report: ConformReport = await conform({ target: simulator.url, fuzzRuns: 2, seed: 1 });',
-        '  const checkers = report.checkers.map((c) => c.source);',
-        '  console.log(JSON.stringify({ health: health.status, passed: report.passed, checkers, totals: report.totals }));',
-        '} finally {',
-        '  await simulator.close();',
-        '}',
-      ].join('\n'),
-    );
-    const compiled = run(process.execPath, [TSC, '-p', consumer], { cwd: consumer });
-    expect(compiled.stdout + compiled.stderr).toBe('');
-    expect(compiled.status).toBe(0);
+  it(
+    'type-checks a TypeScript file that imports the API, its libraries checked too (no skipLibCheck), and runs it',
+    { timeout: 300_000 },
+    () => {
+      writeFileSync(
+        join(consumer, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            // A partner's project may check every declaration file it loads: the package's must stand
+            // alone, reaching no declarations that need packages it does not install (@types/express).
+            skipLibCheck: false,
+            outDir: 'out',
+            types: ['node'],
+            typeRoots: [join(ROOT, 'node_modules', '@types')],
+          },
+          files: ['partner-test.ts'],
+        }),
+      );
+      writeFileSync(
+        join(consumer, 'partner-test.ts'),
+        [
+          "import { conform, startSimulator, verifyPacts, type ConformReport, type RunningSimulator } from 'gas-harness';",
+          "import type { FuzzReport, ScenarioReport, VerifyPactsReport, AdminClient, Contract } from 'gas-harness';",
+          'export type Reports = [FuzzReport, ScenarioReport, VerifyPactsReport, AdminClient, Contract, typeof verifyPacts];',
+          'const simulator: RunningSimulator = await startSimulator({ port: 0 });',
+          'try {',
+          '  const health = await fetch(`${simulator.url}/__sim/health`);',
+          '  const report: ConformReport = await conform({ target: simulator.url, fuzzRuns: 2, seed: 1 });',
+          '  const checkers = report.checkers.map((c) => c.source);',
+          '  console.log(JSON.stringify({ health: health.status, passed: report.passed, checkers, totals: report.totals }));',
+          '} finally {',
+          '  await simulator.close();',
+          '}',
+        ].join('\n'),
+      );
+      const compiled = run(process.execPath, [TSC, '-p', consumer], { cwd: consumer });
+      expect(compiled.stdout + compiled.stderr).toBe('');
+      expect(compiled.status).toBe(0);
 
-    const ran = run(process.execPath, [join(consumer, 'out', 'partner-test.js')], {
-      cwd: consumer,
-      env: runEnv,
-      ...UNPRIVILEGED,
-    });
-    expect(ran.status, ran.stderr).toBe(0);
-    const result = JSON.parse(ran.stdout.trim().split('\n').at(-1) ?? '') as {
-      health: number;
-      passed: boolean;
-      checkers: string[];
-      totals: { pass: number; FAILURE: number };
-    };
-    expect(result.health).toBe(200);
-    expect(result.checkers).toEqual(['scenarios', 'pact', 'fuzz']);
-    expect(result.totals.FAILURE).toBe(0);
-    expect(result.totals.pass).toBeGreaterThan(0);
-    expect(result.passed).toBe(true);
-  });
+      const ran = run(process.execPath, [join(consumer, 'out', 'partner-test.js')], {
+        cwd: consumer,
+        env: runEnv,
+        ...UNPRIVILEGED,
+      });
+      expect(ran.status, ran.stderr).toBe(0);
+      const result = JSON.parse(ran.stdout.trim().split('\n').at(-1) ?? '') as {
+        health: number;
+        passed: boolean;
+        checkers: string[];
+        totals: { pass: number; FAILURE: number };
+      };
+      expect(result.health).toBe(200);
+      expect(result.checkers).toEqual(['scenarios', 'pact', 'fuzz']);
+      expect(result.totals.FAILURE).toBe(0);
+      expect(result.totals.pass).toBeGreaterThan(0);
+      expect(result.passed).toBe(true);
+    },
+  );
 
   it('gives real types: a wrong option or a wrong use of a result does not type-check', { timeout: 120_000 }, () => {
     writeFileSync(
