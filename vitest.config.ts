@@ -30,6 +30,7 @@ const UNIT = [
   'test/spec/*.test.ts',
   'test/ux/admin-api-document.test.ts',
   'test/ux/admin-journal.test.ts',
+  'test/ux/neutralise.test.ts',
   'test/ux/terminal.test.ts',
 ];
 
@@ -55,7 +56,9 @@ const SYSTEM = [
   'test/simulator/time-limits.test.ts',
   'test/ux/cli-polish.test.ts',
   'test/ux/console-browser.test.ts',
+  'test/ux/hostile-deployment-text.test.ts',
   'test/ux/html-report.test.ts',
+  'test/ux/run-deadline.test.ts',
 ];
 
 export default defineConfig({
