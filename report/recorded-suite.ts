@@ -67,6 +67,7 @@ export function buildRecordedSuite(
   });
   const references = new CaptureReferences();
   const taken = new Set<string>();
+  const nextNumber = new Map<string, number>();
   const sentSoFar = new Set<string>();
   const reference = (value: string) => (references.has(value) ? `{{${references.get(value)}}}` : value);
   const text = (value: string) => literal(redactSecrets(value, secrets));
@@ -124,7 +125,7 @@ export function buildRecordedSuite(
       const sentBackLater = (firstSent.get(value) ?? -1) > index;
       const created = exchange.status === 201 && ID_KEY.test(key);
       if (!sentBackLater && !created) continue;
-      const name = captureNameFor(jsonPath, operation?.id, taken);
+      const name = captureNameFor(jsonPath, operation?.id, taken, nextNumber);
       taken.add(name);
       references.set(value, name);
       capturedHere.add(value);
@@ -132,7 +133,7 @@ export function buildRecordedSuite(
     }
     const location = exchange.responseHeaders?.location;
     if (location && !references.has(location) && (firstSent.get(location) ?? -1) > index) {
-      const name = captureNameFor('$.location', undefined, taken);
+      const name = captureNameFor('$.location', undefined, taken, nextNumber);
       taken.add(name);
       references.set(location, name);
       capture[name] = { header: 'location' };

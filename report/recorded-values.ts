@@ -169,7 +169,13 @@ const WRAPPERS = new Set(['data', 'result', 'results', 'items', 'item', 'value']
  * A name for a capture of the value at a JSON path: the key when it names the thing (`brandId`),
  * else the object holding it (`$.data.category.id`: `categoryId`), else the operation's resource.
  */
-export function captureNameFor(jsonPath: string, operationId: string | undefined, taken: ReadonlySet<string>): string {
+export function captureNameFor(
+  jsonPath: string,
+  operationId: string | undefined,
+  taken: ReadonlySet<string>,
+  /** The next number to try per name, so a thousand `brandId`s are not each counted up from 2. */
+  nextNumber: Map<string, number> = new Map(),
+): string {
   const keys = jsonPath.split(/[.[\]]/).filter((k) => k !== '' && k !== '$' && !/^\d+$/.test(k));
   const key = keys[keys.length - 1] ?? 'id';
   const holder = keys
@@ -182,6 +188,8 @@ export function captureNameFor(jsonPath: string, operationId: string | undefined
   // A capture named like a secret would read as one to every redaction after it.
   if (isSecretField(base)) base = 'generatedId';
   let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  let n = nextNumber.get(base) ?? 2;
+  while (taken.has(name)) name = `${base}${n++}`;
+  nextNumber.set(base, n);
   return name;
 }

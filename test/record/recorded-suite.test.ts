@@ -52,6 +52,28 @@ describe('a suite built from recorded exchanges', () => {
     });
   });
 
+  it('numbers the captures of ids made under the same name', () => {
+    const created = (id: string) =>
+      exchange({
+        method: 'POST',
+        path: '/v1/brands',
+        status: 201,
+        responseBody: { kind: 'json', value: { data: { id } } },
+      });
+    const suite = buildRecordedSuite(
+      [created('first-brand-1'), created('second-brand-2'), created('third-brand-3')],
+      contract,
+      {
+        source: 'a test',
+      },
+    );
+    expect(suite.steps.map((s) => s.capture)).toEqual([
+      { brandId: '$.data.id' },
+      { brandId2: '$.data.id' },
+      { brandId3: '$.data.id' },
+    ]);
+  });
+
   it('names a captured id after the object holding it', () => {
     const category = 'cat-from-a-read-1234';
     const suite = buildRecordedSuite(
