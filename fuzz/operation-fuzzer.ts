@@ -3,9 +3,9 @@
  * check holds, on its own target session (a fresh simulator tenant). Returns the shrunk failures.
  */
 import type { Contract, Operation } from '../spec/index.ts';
-import type { FixtureLedger, TargetSession } from '../client/index.ts';
+import { RequestTimeoutError, type FixtureLedger, type TargetSession } from '../client/index.ts';
 import { prepareCredentials } from './auth-credentials.ts';
-import { executeCase, type Exchange } from './case-executor.ts';
+import { executeCase, requestOf, type Exchange } from './case-executor.ts';
 import { operationArbitraries } from './case-arbitraries.ts';
 import { runChecks, type SelectableCheck } from './checks.ts';
 import { curlCommand } from './curl-command.ts';
@@ -96,7 +96,7 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     // A property that failed early generated fewer cases than planned; progress moves on all the same.
     run.onCase(run.runs - summary.cases[kind]);
     for (const finding of result.findings) {
-      const exchange = finding.record ?? (await executeCase(finding.value, target));
+      const exchange = finding.record ?? (await replay(finding.value, target));
       const secrets = [...exchange.secrets, ...session.secrets()];
       const failure = fuzzFailure(
         finding,
@@ -105,7 +105,7 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
           source: kind,
           description: finding.value.description,
           runSeed: run.runSeed,
-          status: exchange.response.status,
+          ...(exchange.response ? { status: exchange.response.status } : {}),
         },
         exchange.request,
         curlCommand(session.url, exchange.request, secrets),
@@ -131,6 +131,23 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     }
   }
   return { summary, failures, executions };
+}
+
+/**
+ * A finding's case sent again, for its report; when the target's transport fails again (no answer in
+ * time, an answer past the size limit), the report keeps the request without an answer.
+ */
+async function replay(
+  fuzzCase: FuzzCase,
+  target: Parameters<typeof executeCase>[1],
+): Promise<Omit<Exchange, 'response'> & { response?: Exchange['response'] }> {
+  try {
+    return await executeCase(fuzzCase, target);
+  } catch (error) {
+    if (typeof (error as { code?: unknown } | null)?.code !== 'string' && !(error instanceof RequestTimeoutError))
+      throw error;
+    return { request: requestOf(fuzzCase, target), setup: [], secrets: [] };
+  }
 }
 
 /** A copy of a request without its credentials, for reports. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, send } from '../../client/index.ts';
 import { runScenarios } from '../../scenarios/index.ts';
+import { fuzz } from '../../fuzz/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { HUGE_BYTES, startHugeAnswerTarget, type HugeAnswerTarget } from '../support/huge-answer-target.ts';
 
@@ -87,4 +88,26 @@ describe('the answer size limit', () => {
     expect(steps[0]?.error).toContain(`the answer exceeded ${limit} bytes`);
     expect(rise).toBeLessThan(RSS_MARGIN_BYTES);
   });
+
+  it('fails a fuzz case on a huge answer with a not_a_server_error finding naming the limit', async () => {
+    const limit = 512 * 1024;
+    const { value: report, rise } = await rssRise(() =>
+      fuzz({
+        target: url,
+        operations: ['getProduct'],
+        runs: 3,
+        seed: 7,
+        checks: ['not_a_server_error'],
+        maxAnswerBytes: limit,
+      }),
+    );
+    expect(report.failures).toContainEqual(
+      expect.objectContaining({
+        operationId: 'getProduct',
+        check: 'not_a_server_error',
+        message: expect.stringContaining(`the answer exceeded ${limit} bytes`),
+      }),
+    );
+    expect(rise).toBeLessThan(RSS_MARGIN_BYTES);
+  }, 60_000);
 });
