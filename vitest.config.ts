@@ -24,6 +24,7 @@ const UNIT = [
   'test/simulator/media-types.test.ts',
   'test/simulator/operation-statuses.test.ts',
   'test/simulator/provider-states.test.ts',
+  'test/simulator/read-only-records.test.ts',
   'test/simulator/secrets.test.ts',
   'test/simulator/state-rules.test.ts',
   'test/simulator/store.test.ts',

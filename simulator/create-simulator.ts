@@ -217,14 +217,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   app.addHook('onSend', (request, reply, payload, done) => {
     const written = journal(request, reply);
     // An answer that says the store is away is not held for a journal write that waits on it too.
-    if (written && request.sim.refusal?.code !== 'StoreUnavailable') void written.then(() => done(null, payload));
+    if (written && request.sim.refusal?.code !== 'StoreUnavailable')
+      void written.then(() => setImmediate(done, null, payload));
     else setImmediate(done, null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     // An answer sent raw (a dropped connection) has had no onSend: it is journaled now.
     void journal(request, reply);
     const sim = request.sim;
-    if (sim?.tenant && !sim.admin) sim.tenant.inFlight--;
+    if (sim?.tenant && !sim.admin) sim.tenant.end();
     if (logRequests) logRequest(request, reply, redactEchoedText);
     done();
   });
@@ -423,7 +424,6 @@ function journal(request: FastifyRequest, reply: FastifyReply): Promise<void> | 
     secrets: sim.secrets,
     ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
-  if (!(recorded instanceof Promise)) return;
   return recorded.catch((error: unknown) =>
     request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'),
   );

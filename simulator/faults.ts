@@ -59,35 +59,93 @@ export function seededRandom(seed: number): () => number {
 
 const NONE: readonly FaultRule[] = [];
 
-export class FaultRules {
-  private config: FaultConfig = { seed: 0, rules: [] };
-  private random = seededRandom(0);
+/** The rules in force with the counts they have left, and a tag that changes each time rules are set. */
+export interface StoredFaults {
+  tag: string;
+  config: FaultConfig;
+}
 
-  set(rules: FaultRuleInput[], seed = Date.now()): FaultConfig {
-    this.config = { seed, rules: rules.map((r) => ({ ...r, probability: r.probability ?? 1 })) };
-    this.random = seededRandom(seed);
+/**
+ * Where a tenant's fault rules are kept (this process's memory, or Redis for every replica): the
+ * primitives the firing policy needs. `spend` is atomic: of two processes spending a rule's last
+ * count, one only is answered true.
+ */
+export interface FaultStore {
+  save(rules: StoredFaults): Promise<void>;
+  /** The rules in force, each `count` being what is left; undefined when none were set. */
+  load(): Promise<StoredFaults | undefined>;
+  /** Spends one of rule `index`'s count: true when one was left. */
+  spend(index: number): Promise<boolean>;
+  clear(): Promise<void>;
+}
+
+let tags = 0;
+
+/**
+ * The firing policy, the same over either store: a rule whose count is spent is passed over without
+ * drawing its number; a rule that matches draws one number from the seeded generator; a rule with a
+ * count fires only when one of its count could be spent. So one seed fires the same rules on both
+ * stores (on Redis each process draws from its own generator, made when it first sees the rules).
+ */
+export class FaultFiring {
+  private generator: { tag: string; random: () => number } | undefined;
+
+  constructor(private readonly store: FaultStore) {}
+
+  async set(rules: FaultRuleInput[], seed = Date.now()): Promise<FaultConfig> {
+    const config = { seed, rules: rules.map((r) => ({ ...r, probability: r.probability ?? 1 })) };
+    await this.store.save({ tag: `${process.pid}-${Date.now()}-${++tags}`, config });
     return this.get();
   }
 
-  get(): FaultConfig {
-    return structuredClone(this.config);
+  async get(): Promise<FaultConfig> {
+    const stored = await this.store.load();
+    return stored ? structuredClone(stored.config) : { seed: 0, rules: [] };
   }
 
-  clear(): void {
-    this.set([], 0);
+  async clear(): Promise<void> {
+    await this.store.clear();
   }
 
   /** The rules that fire for this request; each rule that fires uses up one of its count. */
-  fire(operationId: string): readonly FaultRule[] {
-    if (this.config.rules.length === 0) return NONE;
+  async fire(operationId: string): Promise<readonly FaultRule[]> {
+    const stored = await this.store.load();
+    if (!stored || stored.config.rules.length === 0) return NONE;
+    if (this.generator?.tag !== stored.tag)
+      this.generator = { tag: stored.tag, random: seededRandom(stored.config.seed) };
+    const { random } = this.generator;
     const fired: FaultRule[] = [];
-    for (const rule of this.config.rules) {
+    for (const [index, rule] of stored.config.rules.entries()) {
       if (rule.operationId !== '*' && rule.operationId !== operationId) continue;
       if (rule.count !== undefined && rule.count <= 0) continue;
-      if (this.random() >= rule.probability) continue;
-      if (rule.count !== undefined) rule.count--;
+      if (random() >= rule.probability) continue;
+      if (rule.count !== undefined && !(await this.store.spend(index))) continue;
       fired.push(rule);
     }
     return fired;
+  }
+}
+
+/** Fault rules in this process's memory: counts are spent in place. */
+export class MemoryFaultStore implements FaultStore {
+  private stored: StoredFaults | undefined;
+
+  async save(rules: StoredFaults): Promise<void> {
+    this.stored = structuredClone(rules);
+  }
+
+  async load(): Promise<StoredFaults | undefined> {
+    return this.stored;
+  }
+
+  async spend(index: number): Promise<boolean> {
+    const rule = this.stored?.config.rules[index];
+    if (rule?.count === undefined || rule.count <= 0) return false;
+    rule.count--;
+    return true;
+  }
+
+  async clear(): Promise<void> {
+    this.stored = undefined;
   }
 }

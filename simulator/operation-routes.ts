@@ -65,7 +65,7 @@ export function registerOperationRoutes(
               .catch(() => undefined);
           throw error;
         } finally {
-          if (request.sim.tenant) request.sim.tenant.inFlight++;
+          request.sim.tenant?.begin();
         }
       },
       handler: (request, reply) => serveOperation(op, request, reply, contract, handler),

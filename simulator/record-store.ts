@@ -5,13 +5,26 @@
  * call, atomic in both: a unique value, a record stored only when absent, a delete, an id counted once.
  */
 import type { RecordTable } from './record-table.ts';
-import { COLLECTION_KEYS, type CollectionName, type Snapshot, type Store, type StoredRecord } from './store.ts';
+import {
+  checkUniqueRule,
+  COLLECTION_KEYS,
+  type CollectionName,
+  type Snapshot,
+  type Store,
+  type StoredRecord,
+} from './store.ts';
+
+/**
+ * A record as a store answers it: read-only, so a handler that assigns to one does not compile (the
+ * memory store's records are frozen, the Redis store's are not: a change is a new record put back).
+ */
+export type ReadRecord = Readonly<StoredRecord>;
 
 export interface RecordStore {
-  /** The record under the key, to read: a change is a new record put back (the memory store's is frozen). */
-  get(collection: CollectionName, key: string): Promise<StoredRecord | undefined>;
+  /** The record under the key, to read. */
+  get(collection: CollectionName, key: string): Promise<ReadRecord | undefined>;
   /** Several records, each as `get` answers it, read in one step (one round trip to Redis). */
-  getMany(wanted: readonly (readonly [CollectionName, string])[]): Promise<(StoredRecord | undefined)[]>;
+  getMany(wanted: readonly (readonly [CollectionName, string])[]): Promise<(ReadRecord | undefined)[]>;
   has(collection: CollectionName, key: string): Promise<boolean>;
   put(collection: CollectionName, record: StoredRecord): Promise<void>;
   /**
@@ -25,8 +38,8 @@ export interface RecordStore {
   /** Deletes the record; false when there was none (of two deletes, one only is true). */
   delete(collection: CollectionName, key: string): Promise<boolean>;
   /** The records whose indexed `field` equals `value`. */
-  findBy(collection: CollectionName, field: string, value: unknown): Promise<StoredRecord[]>;
-  list(collection: CollectionName): Promise<StoredRecord[]>;
+  findBy(collection: CollectionName, field: string, value: unknown): Promise<ReadRecord[]>;
+  list(collection: CollectionName): Promise<ReadRecord[]>;
   /**
    * Adds `value` to the array `field` of the record under the key of `initial` (stored as `initial`
    * when there is none), unless the array holds it already; answers the array's length.
@@ -61,6 +74,7 @@ export class MemoryRecordStore implements RecordStore {
   }
 
   async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
+    checkUniqueRule(collection, field, scopeField);
     const key = keyOf(collection, record);
     const holders = this.store.findBy(collection, field, record[field]);
     if (

@@ -65,6 +65,12 @@ export class RecordTable {
     return bytes;
   }
 
+  /** UTF-8 bytes of the text of the record under `key`, -1 when there is none. */
+  textBytesOf(key: string): number {
+    const cell = this.find(key);
+    return cell < 0 ? -1 : (this.textLengths[(this.cells[cell] as number) - 1] as number);
+  }
+
   /** Bytes the record under `key` takes (key and text), 0 when there is none. */
   sizeOf(key: string): number {
     const cell = this.find(key);

@@ -11,6 +11,7 @@
  */
 import type { AdminCollectionName, AdminSnapshot } from '../spec/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
+import { keyBytes, recordBytes } from './record-bytes.ts';
 import { RecordTable } from './record-table.ts';
 
 export type StoredRecord = Record<string, unknown>;
@@ -66,6 +67,20 @@ export const UNIQUE_FIELDS: Partial<Record<CollectionName, { field: string; scop
   providers: { field: 'name', scope: 'merchantId' },
 };
 
+/**
+ * Checks that putUnique is asked for the rule its collection declares above: both stores keep just
+ * those (Redis in an index its scripts maintain), so any other field or scope would be honoured by
+ * one store and not the other. Asking for another is a bug, refused alike by both.
+ */
+export function checkUniqueRule(collection: CollectionName, field: string, scopeField?: string): void {
+  const unique = UNIQUE_FIELDS[collection];
+  if (unique?.field === field && unique.scope === scopeField) return;
+  const declared = unique ? `${unique.field}${unique.scope ? ` within ${unique.scope}` : ''}` : 'no field';
+  throw new Error(
+    `${collection} keeps ${declared} unique; putUnique was asked for ${field}${scopeField ? ` within ${scopeField}` : ''}`,
+  );
+}
+
 /** The record's unique value as an index keeps it ('' when the collection has none or the record lacks it). */
 export function uniqueValueOf(collection: CollectionName, record: StoredRecord): string {
   const unique = UNIQUE_FIELDS[collection];
@@ -86,12 +101,15 @@ interface Collection {
   /** field → value → keys of the records holding it. */
   index: FieldIndex | undefined;
   shared: boolean;
+  /** Bytes its records count against the quota (record-bytes.ts). */
+  bytes: number;
 }
 
 const emptyCollection = (name: CollectionName): Collection => ({
   table: new RecordTable(),
   index: INDEXED_FIELDS[name] ? new Map(INDEXED_FIELDS[name].map((f) => [f, new Map()])) : undefined,
   shared: false,
+  bytes: 0,
 });
 
 export class Store {
@@ -140,14 +158,17 @@ export class Store {
     const key = COLLECTION_KEYS[collection](record);
     const text = JSON.stringify(record);
     const current = this.of(collection);
-    const grows = Buffer.byteLength(text) + 2 * key.length - current.table.sizeOf(key);
+    const old = current.table.textBytesOf(key);
+    const grows = Buffer.byteLength(text) - (old < 0 ? -keyBytes(key) : old);
     if (grows > 0 && this.bytesUsed() + grows > this.allowance) {
       throw new SimulatorError('StorageQuotaExceeded', {
         message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.`,
       });
     }
-    const { table, index } = this.writable(collection);
+    const writable = this.writable(collection);
+    const { table, index } = writable;
     this.changes++;
+    writable.bytes += grows;
     if (index) this.unindex(index, key, this.get(collection, key));
     table.set(key, text);
     if (index) this.index(index, key, record);
@@ -155,9 +176,12 @@ export class Store {
   }
 
   delete(collection: CollectionName, key: string): boolean {
-    if (!this.of(collection).table.has(key)) return false;
-    const { table, index } = this.writable(collection);
+    const old = this.of(collection).table.textBytesOf(key);
+    if (old < 0) return false;
+    const writable = this.writable(collection);
+    const { table, index } = writable;
     this.changes++;
+    writable.bytes -= keyBytes(key) + old;
     if (index) this.unindex(index, key, this.get(collection, key));
     return table.delete(key);
   }
@@ -181,10 +205,10 @@ export class Store {
     return this.of(collection).table.size;
   }
 
-  /** Bytes of keys and texts the store holds. */
+  /** Bytes the store's records count against its quota (record-bytes.ts). */
   bytesUsed(): number {
     let bytes = 0;
-    for (const { table } of this.collections.values()) bytes += table.bytesUsed;
+    for (const collection of this.collections.values()) bytes += collection.bytes;
     return bytes;
   }
 
@@ -216,7 +240,7 @@ export class Store {
     let grows = 0;
     for (const name of COLLECTION_NAMES)
       for (const record of snapshot.collections[name] ?? [])
-        grows += Buffer.byteLength(JSON.stringify(record)) + 2 * COLLECTION_KEYS[name](record).length;
+        grows += recordBytes(COLLECTION_KEYS[name](record), JSON.stringify(record));
     if (this.bytesUsed() + grows > this.allowance && grows > 0) {
       throw new SimulatorError('StorageQuotaExceeded', {
         message: `The snapshot needs ${grows} bytes; the tenant may hold ${this.allowance - this.bytesUsed()} more.`,
@@ -247,6 +271,7 @@ export class Store {
           ]),
         ),
       shared: false,
+      bytes: current.bytes,
     };
     this.collections.set(collection, copy);
     return copy;

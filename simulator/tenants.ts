@@ -5,7 +5,7 @@
  * Past the tenant limit, the least recently used idle tenant other than `default` is evicted: the
  * eviction is logged and counted.
  */
-import { FaultRules, type FaultConfig, type FaultRule, type FaultRuleInput } from './faults.ts';
+import { FaultFiring, MemoryFaultStore, type FaultConfig, type FaultRule, type FaultRuleInput } from './faults.ts';
 import { Journal, type JournalEntry, type JournalQuery, type JournalRecord } from './journal.ts';
 import { JournalBudget } from './journal-budget.ts';
 import { MemoryRecordStore, type RecordStore } from './record-store.ts';
@@ -38,19 +38,19 @@ export interface TenantStats {
   journalBudgetBytes: number;
 }
 
-/** A tenant's request journal, kept in memory or in Redis. */
+/** A tenant's request journal, kept in memory or in Redis: `record` settles once the entry is kept. */
 export interface TenantJournal {
-  record(entry: JournalRecord): void | Promise<void>;
-  read(query?: JournalQuery): JournalEntry[] | Promise<JournalEntry[]>;
-  clear(): void | Promise<void>;
+  record(entry: JournalRecord): Promise<void>;
+  read(query?: JournalQuery): Promise<JournalEntry[]>;
+  clear(): Promise<void>;
 }
 
-/** A tenant's fault rules, kept in memory or in Redis (where a rule's count is spent once across processes). */
+/** A tenant's fault rules (faults.ts's FaultFiring over the memory or the Redis store). */
 export interface TenantFaults {
-  set(rules: FaultRuleInput[], seed?: number): FaultConfig | Promise<FaultConfig>;
-  get(): FaultConfig | Promise<FaultConfig>;
-  clear(): void | Promise<void>;
-  fire(operationId: string): readonly FaultRule[] | Promise<readonly FaultRule[]>;
+  set(rules: FaultRuleInput[], seed?: number): Promise<FaultConfig>;
+  get(): Promise<FaultConfig>;
+  clear(): Promise<void>;
+  fire(operationId: string): Promise<readonly FaultRule[]>;
 }
 
 export interface Tenant {
@@ -58,8 +58,30 @@ export interface Tenant {
   readonly store: RecordStore;
   readonly journal: TenantJournal;
   readonly faults: TenantFaults;
-  /** Requests of this tenant being served: a tenant with any is not idle, and is never evicted. */
-  inFlight: number;
+  /** A request of this tenant is being served: a tenant with any is not idle, and is never evicted. */
+  begin(): void;
+  /** That request is answered. */
+  end(): void;
+}
+
+const KEPT = Promise.resolve();
+
+/** The memory journal (journal.ts) behind the asynchronous interface: recording costs no extra turn. */
+class MemoryJournal implements TenantJournal {
+  constructor(readonly entries: Journal) {}
+
+  record(entry: JournalRecord): Promise<void> {
+    this.entries.record(entry);
+    return KEPT;
+  }
+
+  async read(query?: JournalQuery): Promise<JournalEntry[]> {
+    return this.entries.read(query);
+  }
+
+  async clear(): Promise<void> {
+    this.entries.clear();
+  }
 }
 
 /** Where tenants live: this process's memory (TenantRegistry) or Redis (redis-tenants.ts). */
@@ -77,8 +99,8 @@ export interface TenantDirectory {
 }
 
 class MemoryTenant implements Tenant {
-  readonly journal: Journal;
-  readonly faults = new FaultRules();
+  readonly journal: MemoryJournal;
+  readonly faults = new FaultFiring(new MemoryFaultStore());
   readonly store: MemoryRecordStore;
   inFlight = 0;
 
@@ -87,8 +109,16 @@ class MemoryTenant implements Tenant {
     readonly memory: Store,
     budget: JournalBudget,
   ) {
-    this.journal = new Journal(budget);
+    this.journal = new MemoryJournal(new Journal(budget));
     this.store = new MemoryRecordStore(memory);
+  }
+
+  begin(): void {
+    this.inFlight++;
+  }
+
+  end(): void {
+    this.inFlight--;
   }
 }
 
@@ -140,8 +170,7 @@ export class TenantRegistry implements TenantDirectory {
 
   async reset(name: string, empty: boolean): Promise<Tenant> {
     const tenant = await this.restoreData(name, empty);
-    tenant.journal.clear();
-    tenant.faults.clear();
+    await Promise.all([tenant.journal.clear(), tenant.faults.clear()]);
     return tenant;
   }
 
@@ -178,7 +207,7 @@ export class TenantRegistry implements TenantDirectory {
     for (const [name, tenant] of this.tenants) {
       if (name === DEFAULT_TENANT || tenant.inFlight > 0) continue;
       this.tenants.delete(name);
-      tenant.journal.clear();
+      tenant.journal.entries.clear();
       this.evictedCount++;
       this.onEvict(name);
       return;

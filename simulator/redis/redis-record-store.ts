@@ -5,8 +5,10 @@
  * Redis before the request is answered.
  */
 import { SimulatorError } from '../error-catalogue.ts';
+import { recordBytes } from '../record-bytes.ts';
 import type { RecordStore } from '../record-store.ts';
 import {
+  checkUniqueRule,
   COLLECTION_KEYS,
   COLLECTION_NAMES,
   indexValue,
@@ -67,7 +69,8 @@ export class RedisRecordStore implements RecordStore {
     await this.write(collection, record, 'put');
   }
 
-  async putUnique(collection: CollectionName, record: StoredRecord): Promise<boolean> {
+  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
+    checkUniqueRule(collection, field, scopeField);
     return this.write(collection, record, 'unique');
   }
 
@@ -174,12 +177,12 @@ export class RedisRecordStore implements RecordStore {
   }
 }
 
-/** Bytes a snapshot's records take as Redis keeps them (key and text). */
+/** Bytes a snapshot's records count against a quota (record-bytes.ts: what the WRITE script counts too). */
 export function snapshotBytes(snapshot: Snapshot): number {
   let bytes = 0;
   for (const name of COLLECTION_NAMES) {
     for (const record of snapshot.collections[name] ?? [])
-      bytes += Buffer.byteLength(redisField(COLLECTION_KEYS[name](record))) + Buffer.byteLength(JSON.stringify(record));
+      bytes += recordBytes(COLLECTION_KEYS[name](record), JSON.stringify(record));
   }
   return bytes;
 }

@@ -152,21 +152,27 @@ return 1`;
 
 /**
  * Marks a tenant used now, adding it when new; past the limit, removes the least recently used
- * other than `default` and the new one, and answers its name ('' otherwise). ARGV: prefix, tenant, now, limit.
+ * idle tenant (no lease on it running: redis-tenants.ts) other than `default` and the new one, and
+ * answers its name ('' when every other is busy, as the memory store does). ARGV: prefix, tenant, now, limit.
  */
 const TOUCH_TENANT = `
 local p, tenant, now, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
 local known = redis.call('ZSCORE', p .. 'tenants', tenant)
 redis.call('ZADD', p .. 'tenants', now, tenant)
 if known or redis.call('ZCARD', p .. 'tenants') <= limit then return '' end
-for _, name in ipairs(redis.call('ZRANGE', p .. 'tenants', 0, 2)) do
-  if name ~= 'default' and name ~= tenant then
-    redis.call('ZREM', p .. 'tenants', name)
-    redis.call('INCR', p .. 'evicted')
-    return name
+local from = 0
+while true do
+  local names = redis.call('ZRANGE', p .. 'tenants', from, from + 99)
+  if #names == 0 then return '' end
+  for _, name in ipairs(names) do
+    if name ~= 'default' and name ~= tenant and redis.call('ZCOUNT', p .. 't{' .. name .. '}:busy', ARGV[3], '+inf') == 0 then
+      redis.call('ZREM', p .. 'tenants', name)
+      redis.call('INCR', p .. 'evicted')
+      return name
+    end
   end
-end
-return ''`;
+  from = from + 100
+end`;
 
 const SCRIPTS = {
   simRead: READ,

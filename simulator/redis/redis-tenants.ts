@@ -2,14 +2,21 @@
  * Tenants in Redis, shared by every simulator process on the server: which tenants exist (a sorted
  * set by last use), their records, journals and fault rules. The dataset is written once per
  * server (keyed by its hash); a tenant reads it until it writes. Past the tenant limit the least
- * recently used tenant other than `default` is evicted; a tenant idle longer than the idle time
+ * recently used idle tenant other than `default` is evicted; a tenant idle longer than the idle time
  * expires (both logged and counted).
+ *
+ * Idle across replicas: a process serving a tenant holds a lease on it in Redis (a sorted set of
+ * process ids scored by the lease's end), taken when its first request of the tenant starts and
+ * given back when its last one ends; the eviction script passes over a tenant with a lease running.
+ * A lease outlives the longest request (a fault delays one 60 s at most), and a process killed while
+ * serving leaves one that ends by itself, so a tenant is never kept busy forever.
  */
 import { createHash } from 'node:crypto';
 import { COLLECTION_KEYS, COLLECTION_NAMES, uniqueValueOf, type Snapshot } from '../store.ts';
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
-import { RedisFaults } from './redis-faults.ts';
+import { FaultFiring } from '../faults.ts';
+import { RedisFaultStore } from './redis-faults.ts';
 import { redisField } from './redis-field.ts';
 import { JournalWriter, RedisJournal } from './redis-journal.ts';
 import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
@@ -18,6 +25,10 @@ import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
 export const REDIS_PREFIX = 'gas-sim:';
 /** A process marks a tenant used in Redis at most this often (and four times within the idle time). */
 const TOUCH_INTERVAL_MS = 1_000;
+/** How long a lease on a busy tenant lasts; taken again by a request that starts past half of it. */
+const LEASE_MS = 120_000;
+/** This process's name in the leases. */
+const PROCESS_ID = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 export interface RedisTenantOptions {
   limits: TenantLimits;
@@ -27,13 +38,32 @@ export interface RedisTenantOptions {
 }
 
 class RedisTenant implements Tenant {
-  inFlight = 0;
+  private inFlight = 0;
+  private leaseTaken = 0;
   constructor(
     readonly name: string,
     readonly store: RedisRecordStore,
     readonly journal: RedisJournal,
-    readonly faults: RedisFaults,
+    readonly faults: FaultFiring,
+    private readonly connection: StoreConnection,
   ) {}
+
+  /**
+   * The lease is sent and not waited for: this process's later commands (the request's own) come
+   * after it on the connection, and a failed one costs only the protection from eviction.
+   */
+  begin(): void {
+    const now = Date.now();
+    if (this.inFlight++ > 0 && now - this.leaseTaken < LEASE_MS / 2) return;
+    this.leaseTaken = now;
+    void this.connection.call((r) => r.zadd(leaseKey(this.name), now + LEASE_MS, PROCESS_ID)).catch(() => undefined);
+  }
+
+  end(): void {
+    if (--this.inFlight > 0) return;
+    this.leaseTaken = 0;
+    void this.connection.call((r) => r.zrem(leaseKey(this.name), PROCESS_ID)).catch(() => undefined);
+  }
 }
 
 export class RedisTenants implements TenantDirectory {
@@ -158,7 +188,8 @@ export class RedisTenants implements TenantDirectory {
       name,
       store,
       new RedisJournal(this.journalWriter, name),
-      new RedisFaults(this.connection, tp),
+      new FaultFiring(new RedisFaultStore(this.connection, tp)),
+      this.connection,
     );
   }
 
@@ -179,7 +210,7 @@ export class RedisTenants implements TenantDirectory {
     this.known.delete(name);
     const tenant = this.make(name);
     await Promise.all([this.dropData(name), tenant.journal.clear(), tenant.faults.clear()]);
-    await this.connection.call((r) => r.del(`${tenantPrefix(name)}jseq`));
+    await this.connection.call((r) => r.del(`${tenantPrefix(name)}jseq`, leaseKey(name)));
   }
 
   private async expireIdle(idleSeconds: number): Promise<void> {
@@ -197,6 +228,8 @@ export class RedisTenants implements TenantDirectory {
 }
 
 const tenantPrefix = (name: string) => `${REDIS_PREFIX}t{${name}}:`;
+/** The leases on a busy tenant (redis-scripts.ts's TOUCH_TENANT builds the same name). */
+const leaseKey = (name: string) => `${tenantPrefix(name)}busy`;
 
 /** Writes the dataset under its prefix, unless it is there. */
 async function writeDataset(connection: StoreConnection, prefix: string, dataset: Snapshot): Promise<void> {
