@@ -5,7 +5,7 @@
  */
 import { headerBasis, schemaBasis, type Contract, type Operation } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
-import { excerpt } from '../report/index.ts';
+import { excerpt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 
 export const CHECK_NAMES = [
@@ -159,7 +159,8 @@ const CHECKS: Record<CheckName, Check> = {
 
   no_secret_echoed: ({ response, secrets }) => {
     const haystack = `${response.text}\n${Object.values(response.headers).join('\n')}`;
-    const leaked = secrets.find((s) => s.length >= 8 && haystack.includes(s));
+    // Echoed in any form the redaction knows (URL-encoded, JSON-escaped, base64), not only as sent.
+    const leaked = secrets.find((s) => s.length >= 8 && mayHoldSecret(haystack, [s]));
     return leaked
       ? fail('no_secret_echoed', `the response carries a secret the request sent (${leaked.length} characters)`)
       : undefined;

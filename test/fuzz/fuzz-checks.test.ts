@@ -122,6 +122,19 @@ describe('the fuzz checks', () => {
     expect(failures[0]?.message).not.toContain(secret);
   });
 
+  it('fail a response that carries a secret the request sent, base64- or URL-encoded', () => {
+    const secret = 'cred/secret+4f8a9b2c7d';
+    for (const echoed of [Buffer.from(`user:${secret}`).toString('base64'), encodeURIComponent(secret)]) {
+      const failures = check(
+        'getProduct',
+        response(200, { ...PRODUCT, echoed }),
+        { kind: 'positive' },
+        { secrets: [secret] },
+      );
+      expect(failures.map((f) => f.check)).toEqual(['no_secret_echoed']);
+    }
+  });
+
   it('leave no part of a secret in an excerpt that is cut across it', () => {
     const apiKey = 'gas_live_k3y_0123456789AB';
     // The key starts 10 characters before the cut: cut first, its first 10 characters would stay.
