@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { TargetRunOptions } from '../client/index.ts';
+import { displayUrl } from '../report/index.ts';
 import { DEFAULT_DEADLINE_MS } from '../report/index.ts';
 import type { RunningSimulator } from '../simulator/index.ts';
 
@@ -134,7 +135,8 @@ export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): Tar
 /** What a run's progress line names as its target: the in-process simulator only when it is the one run against. */
 export function describeTarget(flags: TargetFlags, simulator: RunningSimulator | undefined): string {
   if (simulator) return 'the in-process simulator';
-  return flags.target ?? `the target of profile ${flags.profile ?? ''}`;
+  // Shown before the URL is checked: credentials in it must not reach the console.
+  return flags.target ? displayUrl(flags.target) : `the target of profile ${flags.profile ?? ''}`;
 }
 
 /** The time (`Date.now()`) at which a run started now stops: its `--deadline` from now. */

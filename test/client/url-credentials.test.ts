@@ -35,8 +35,7 @@ describe('displayUrl', () => {
 describe('a URL with credentials given to the CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gas-url-credentials-'));
 
-  // `scenarios run` prints its --target in its first line before it is checked (cli/scenarios-command.ts): not yet covered.
-  it.each([['conform'], ['fuzz']])(
+  it.each([['conform'], ['fuzz'], ['scenarios', 'run'], ['contracts', 'verify']])(
     '%s --target user:PASS@host is refused without printing the password',
     async (...command) => {
       const result = await runCli(
