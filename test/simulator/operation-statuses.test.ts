@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/index.ts';
+import { STORE_KINDS, useStoreKinds } from '../support/store-kinds.ts';
 import { DEMO, UNKNOWN_ID, startTestSimulator, type InjectOptions, type TestSimulator } from './sim-harness.ts';
 
 const contract = await loadContract();
@@ -143,15 +144,10 @@ const TRIGGERS: Record<string, Record<number, Trigger>> = {
   },
 };
 
+const stores = useStoreKinds();
 let sim: TestSimulator;
 /** A simulator whose tenants may hold one byte beyond the dataset: any write that grows is 507. */
 let tight: TestSimulator;
-beforeAll(async () => {
-  [sim, tight] = await Promise.all([startTestSimulator(), startTestSimulator({ limits: { quotaBytes: 1 } })]);
-});
-afterAll(async () => {
-  await Promise.all([sim.close(), tight.close()]);
-});
 
 async function trigger(opId: string, status: number, tenant: string): Promise<InjectOptions> {
   const op = contract.operationsById.get(opId);
@@ -196,30 +192,43 @@ async function trigger(opId: string, status: number, tenant: string): Promise<In
 
 const cases = contract.operations.flatMap((op) => [...op.responses.keys()].map((status) => [op.id, status] as const));
 
-describe('every operation answers every documented status', () => {
-  it.each(cases)('%s answers %i for its cause, in the documented shape', async (opId, status) => {
-    const tenant = `statuses-${opId}-${status}`;
-    const req = await trigger(opId, status, tenant);
-    const res = await (status === 507 ? tight : sim).request(req);
-    expect(res.statusCode, res.body).toBe(status);
-    const response = contract.operationsById.get(opId)?.responses.get(status);
-    if (response?.shape === 'none') {
-      expect(res.body).toBe('');
-      return;
-    }
-    expect(res.headers['content-type']).toContain(response?.mediaType);
-    const body = res.json() as Record<string, unknown>;
-    expect(contract.validators.response(opId, status, body)).toEqual([]);
-    if (status === 401) expect(res.headers['www-authenticate']).toBeTruthy();
-    if (response?.shape === 'empty') expect(body).toEqual({});
-    else if (response?.shape === 'errorList')
-      expect((body.errors as { target: string }[]).every((e) => e.target.length > 0)).toBe(true);
-    else if (response?.shape === 'failure') expect((body.metadata as { target: string }).target).toBeTruthy();
-    else if (response?.shape === 'problem')
-      expect(body).toMatchObject({
-        status,
-        target: expect.any(String),
-        instance: expect.stringContaining('/Integration'),
-      });
+describe.each(STORE_KINDS)('on the %s store', (kind) => {
+  beforeAll(async () => {
+    if (stores.skip(kind)) return;
+    [sim, tight] = await Promise.all([
+      startTestSimulator(await stores.options(kind)),
+      startTestSimulator({ limits: { quotaBytes: 1 }, ...(await stores.options(kind)) }),
+    ]);
+  });
+  afterAll(async () => {
+    if (!stores.skip(kind)) await Promise.all([sim.close(), tight.close()]);
+  });
+
+  describe.skipIf(stores.skip(kind))('every operation answers every documented status', () => {
+    it.each(cases)('%s answers %i for its cause, in the documented shape', async (opId, status) => {
+      const tenant = `statuses-${opId}-${status}`;
+      const req = await trigger(opId, status, tenant);
+      const res = await (status === 507 ? tight : sim).request(req);
+      expect(res.statusCode, res.body).toBe(status);
+      const response = contract.operationsById.get(opId)?.responses.get(status);
+      if (response?.shape === 'none') {
+        expect(res.body).toBe('');
+        return;
+      }
+      expect(res.headers['content-type']).toContain(response?.mediaType);
+      const body = res.json() as Record<string, unknown>;
+      expect(contract.validators.response(opId, status, body)).toEqual([]);
+      if (status === 401) expect(res.headers['www-authenticate']).toBeTruthy();
+      if (response?.shape === 'empty') expect(body).toEqual({});
+      else if (response?.shape === 'errorList')
+        expect((body.errors as { target: string }[]).every((e) => e.target.length > 0)).toBe(true);
+      else if (response?.shape === 'failure') expect((body.metadata as { target: string }).target).toBeTruthy();
+      else if (response?.shape === 'problem')
+        expect(body).toMatchObject({
+          status,
+          target: expect.any(String),
+          instance: expect.stringContaining('/Integration'),
+        });
+    });
   });
 });
