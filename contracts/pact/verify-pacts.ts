@@ -329,7 +329,6 @@ function runWorker(request: WorkerRequest, deadlineAt?: number): Promise<WorkerR
     child.on('message', (message: WorkerReply) => {
       reply = message;
     });
-    child.on('error', (error) => resolve({ kind: 'error', message: `the verifier process failed: ${error.message}` }));
     const deadline = runDeadline(deadlineAt);
     void deadline.reached.then(() => {
       // The verifier waits on a target that does not answer: it is stopped, and what it had is lost.
@@ -337,6 +336,7 @@ function runWorker(request: WorkerRequest, deadlineAt?: number): Promise<WorkerR
       resolve({ kind: 'deadline' });
     });
     child.on('exit', () => deadline.cancel());
+    child.on('error', (error) => resolve({ kind: 'error', message: `the verifier process failed: ${error.message}` }));
     child.on('exit', (code) =>
       resolve(
         reply ?? {
