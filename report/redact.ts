@@ -31,7 +31,11 @@ function mayHoldJwt(text: string): boolean {
 /** The known secrets worth looking for (shorter ones would match ordinary text). */
 function knownSecrets(secrets: Iterable<string>): string[] {
   const known: string[] = [];
-  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) known.push(secret);
+  for (const given of secrets) {
+    // An Authorization value's secret is its credential: the scheme word stays readable (`Bearer <redacted>`).
+    const secret = /^(?:bearer|basic)\s+(\S.*)$/i.exec(given)?.[1] ?? given;
+    if (secret.length >= MIN_SECRET_LENGTH) known.push(secret);
+  }
   return known;
 }
 
