@@ -113,6 +113,10 @@ async function recordTraffic(options: RecordOptions): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await proxy.close();
+  if (!proxy.written) {
+    process.stderr.write(`gas-harness record: no request to the platform passed: ${options.out} not written\n`);
+    return 2;
+  }
   process.stderr.write(`gas-harness record: ${proxy.recorded} exchanges recorded in ${options.out}\n`);
   return 0;
 }

@@ -29,6 +29,8 @@ export interface RecordingProxy {
   url: string;
   /** Exchanges recorded so far. */
   readonly recorded: number;
+  /** Whether the suite file was written (not until a request to the platform passed). */
+  readonly written: boolean;
   /** Stops listening, waits for the exchanges in flight and writes the suite a last time. */
   close(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   let writing: Promise<void> = Promise.resolve();
   let dirty = false;
   let closing = false;
+  let written = false;
   /**
    * Building the suite blocks forwarding while it runs (about 1 ms an exchange with 2,000 of them):
    * the next write waits WRITE_SPACING times as long as the last one took, so writing takes at
@@ -85,6 +88,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const aside = `${options.out}.partial`;
     await writeFile(aside, text);
     await rename(aside, options.out);
+    written = true;
     nextWriteAt = Date.now() + WRITE_SPACING * (Date.now() - started);
   };
   const scheduleWrite = () => {
@@ -170,6 +174,9 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     url: `http://${host}:${address.port}`,
     get recorded() {
       return exchanges.length;
+    },
+    get written() {
+      return written;
     },
     async close() {
       await new Promise<void>((resolve) => {

@@ -116,6 +116,15 @@ describe('gas-harness record', () => {
     expect(readFileSync(out, 'utf8')).not.toContain(journey.token);
   });
 
+  it('exits 2 and writes no file when nothing passed through the proxy', async () => {
+    const out = join(dir, 'idle.yaml');
+    const recorder = await startRecorder(out);
+    recorder.child.kill('SIGTERM');
+    expect(await exited(recorder.child)).toBe(2);
+    expect(recorder.stderr()).toContain('no request to the platform passed');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('has written each exchange already when it is killed', async () => {
     const out = join(dir, 'killed.yaml');
     const recorder = await startRecorder(out);
