@@ -6,6 +6,7 @@
  * failure of a documented rule behind it.
  */
 import fc from 'fast-check';
+import { RequestTimeoutError } from '../client/index.ts';
 import type { CheckFailure, SelectableCheck } from './checks.ts';
 
 /** Thrown inside a property when a check fails. */
@@ -115,8 +116,9 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
   return { findings, executions };
 }
 
-/** Errors of the connection itself (reset, refused, timed out): the target's failure, not ours. */
+/** Errors of the connection itself (reset, refused, no answer in time): the target's failure, not ours. */
 function isTransportError(error: unknown): boolean {
+  if (error instanceof RequestTimeoutError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return (
     typeof code === 'string' &&
