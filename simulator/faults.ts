@@ -1,6 +1,8 @@
 /**
  * Fault rules of one tenant: injected statuses, latency and dropped connections per operation,
- * firing at a configured probability from a seeded generator so a run can be replayed.
+ * firing at a configured probability from a seeded generator so a run can be replayed. Which rules
+ * fire is decided once, here (FaultFiring), over a small store each backend provides (FaultStore:
+ * this process's memory below, Redis in redis/redis-faults.ts), so one seed fires the same rules on both.
  */
 import type { AdminFaultRule } from '../spec/index.ts';
 

@@ -219,6 +219,8 @@ export class RedisTenants implements TenantDirectory {
     );
     for (const name of idle) {
       if (name === 'default') continue;
+      // A request that outlasts the idle time keeps its tenant.
+      if ((await this.connection.call((r) => r.zcount(leaseKey(name), Date.now(), '+inf'))) > 0) continue;
       // Of several processes sweeping at once, the one whose ZREM removed it drops it.
       if ((await this.connection.call((r) => r.zrem(`${REDIS_PREFIX}tenants`, name))) !== 1) continue;
       await this.dropTenant(name);
