@@ -16,7 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { projectFile } from '../project-files.ts';
-import { mayHoldSecret, redactSecrets } from '../report/index.ts';
+import { excerpt, mayHoldSecret, redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { hostRuleFor, isHostAllowed, parseAllowedHosts } from './allowed-hosts.ts';
@@ -205,7 +205,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       request,
       reply,
       new SimulatorError('HostNotAllowed', {
-        message: `This simulator answers only requests addressed to loopback (127.0.0.1, localhost, [::1])${hostRule.kind === 'listed' && hostRule.hosts.length > 0 ? ` or to ${hostRule.hosts.join(', ')}` : ''}; Host ${JSON.stringify(redactEchoedText(String(host).slice(0, 200)))} is not one (behind a proxy, start it with --allowed-hosts).`,
+        message: `This simulator answers only requests addressed to loopback (127.0.0.1, localhost, [::1])${hostRule.kind === 'listed' && hostRule.hosts.length > 0 ? ` or to ${hostRule.hosts.join(', ')}` : ''}; Host ${JSON.stringify(excerpt(String(host), 200, serverSecrets))} is not one (behind a proxy, start it with --allowed-hosts).`,
       }),
     );
   });
