@@ -5,7 +5,7 @@ import { checkExpectations, queryJson, type CheckResult } from './check-expectat
 import type { OperationMatcher } from '../spec/index.ts';
 import { jsonPathBasis } from '../spec/index.ts';
 import type { StepResult } from './scenario-report.ts';
-import { StepSkip, type StepAuthorizer } from './suite-auth.ts';
+import { StepSkip, tokenBoundElsewhere, type StepAuthorizer, type SuiteAuthPlan } from './suite-auth.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 
 export interface StepContext {
@@ -13,6 +13,8 @@ export interface StepContext {
   match: OperationMatcher;
   session: TargetSession;
   authorize: StepAuthorizer;
+  /** The suite's auth plan, to tell a step whose token is bound to another resource. */
+  plan?: SuiteAuthPlan;
   vars: Variables;
 }
 
@@ -60,7 +62,9 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     };
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+  let boundElsewhere: ReturnType<typeof tokenBoundElsewhere>;
   if (!hasHeader('authorization') && !admin) {
+    if (ctx.plan) boundElsewhere = tokenBoundElsewhere(request.auth, ctx.plan, matched?.params ?? {}, body, ctx.vars);
     const authorization = await ctx.authorize(request.auth, operation, matched?.params ?? {}, ctx.vars);
     if (authorization instanceof StepSkip) return { ...shown, outcome: 'skipped', skipReason: authorization.reason };
     if (authorization !== undefined) headers.authorization = authorization;
@@ -98,6 +102,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     label,
     requestIssues: operation ? requestIssues(ctx.contract, operation, matched?.params ?? {}, body, raw) : [],
     secrets: ctx.session.secrets(),
+    ...(boundElsewhere ? { boundElsewhere } : {}),
   });
   if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
   return {

@@ -117,7 +117,9 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
         skipReason: `needs {{${needs}}}, which step "${missing.get(needs) ?? ''}" did not capture`,
       });
     } else {
-      steps.push(await runStep(step, line, { contract: ctx.contract, match: ctx.match, session, authorize, vars }));
+      steps.push(
+        await runStep(step, line, { contract: ctx.contract, match: ctx.match, session, authorize, plan, vars }),
+      );
     }
     for (const name of Object.keys(step.capture ?? {})) if (!vars.has(name)) missing.set(name, step.name);
   }

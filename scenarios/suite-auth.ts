@@ -11,7 +11,7 @@ import {
   type TokenClaims,
   type Unavailable,
 } from '../client/index.ts';
-import type { AuthProfile, ClaimsSpec, Operation, StepAuth } from '../spec/index.ts';
+import type { AuthProfile, ClaimsSpec, Operation, StepAuth, TokenBinding } from '../spec/index.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 
 export type SuiteAuthPlan =
@@ -125,3 +125,38 @@ export function createStepAuthorizer(session: TargetSession, plan: SuiteAuthPlan
 }
 
 export type StepAuthorizer = ReturnType<typeof createStepAuthorizer>;
+
+/**
+ * Whether a step's token is bound to another resource than the request names: its claims bind it
+ * (dealerId, merchantId, consumerId, or sub for a user) to an id other than the path's (a user's id
+ * in the body where the path names none, as the upsert of a user takes it). On a deployment such a
+ * step gets the profile's token bound to another resource, or is skipped; on a simulator a token
+ * minted with those claims. Undefined for a step whose Authorization is written out, or no bearer.
+ */
+export function tokenBoundElsewhere(
+  auth: StepAuth | undefined,
+  plan: SuiteAuthPlan,
+  params: Record<string, string>,
+  body: unknown,
+  vars: Variables,
+): TokenBinding | undefined {
+  const chosen = auth ?? 'default';
+  if (chosen === 'none' || chosen === 'apiKey') return undefined;
+  const claims = (typeof chosen === 'object' ? chosen.claims : undefined) ?? plan.claims;
+  if (!claims) return undefined;
+  let rendered: Record<string, unknown>;
+  try {
+    rendered = renderValue(claims, vars) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  for (const [claim, param] of BINDING_CLAIMS) {
+    const bound = rendered[claim];
+    if (bound === undefined) continue;
+    const bodyId =
+      param === 'userId' && typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+    const named = params[param] ?? (typeof bodyId === 'string' ? bodyId : undefined);
+    if (named !== undefined && String(bound) !== named) return { param };
+  }
+  return undefined;
+}

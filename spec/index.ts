@@ -37,7 +37,10 @@ export {
   jsonPathBasis,
   schemaBasis,
   SERVER_ERROR_NOTE,
+  statedBasis,
   statusBasis,
   TIME_LIMIT_BASIS,
   type RuleBasis,
+  type TokenBinding,
 } from './rule-basis.ts';
+export { quoteStatedRule, STATED_RULES, type StatedRule } from './stated-rules.ts';

@@ -5,31 +5,55 @@
  */
 import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
+import { quoteStatedRule, STATED_RULES, type StatedRule } from './stated-rules.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
   /** The spec's reason for an assumed rule, or a note on a documented one. */
   reason?: string;
+  /** The id of the description's stated rule (`spec/stated-rules.ts`) a documented one rests on; `reason` quotes it. */
+  stated?: string;
 }
 
 const documented = (reason?: string): RuleBasis => ({ basis: 'documented', ...(reason ? { reason } : {}) });
 const assumed = (reason: string): RuleBasis => ({ basis: 'assumed', reason });
 
+/** The basis of an expectation that rests on a rule the description states: documented, quoting its sentence. */
+export function statedBasis(rule: StatedRule): RuleBasis {
+  return { basis: 'documented', reason: quoteStatedRule(rule), stated: rule.id };
+}
+
 export const SERVER_ERROR_NOTE =
   'a 5xx is an unexpected processing error, never the answer a request is designed to get';
+
+/**
+ * The request's token is declared bound to another resource than the one the request names (a
+ * token the profile gives as another dealer's, or minted with another dealer's claim): `param` is
+ * the path parameter (or body id) it would have to match.
+ */
+export interface TokenBinding {
+  param: string;
+}
 
 /**
  * The rule "this request gets `expected`". Assumed when the spec assumes that status for the
  * operation, or assumes what triggers it: the request's own validation issues (400/422), the
  * operation's permission model (403), or the condition (`x-assumed-conditions`).
+ *
+ * A 403 expected for a token bound elsewhere splits in two: that the request is refused is stated
+ * ("When the token is valid but lacks permission for the resource, the response is 403."), so a
+ * 2xx (or any answer below 400) breaks a documented rule; which 4xx refuses it rests on the assumed
+ * permission model, so another 4xx than 403 only diverges.
  */
 export function statusBasis(
   operation: Operation | undefined,
   expected: number,
   actual: number,
   requestIssues: ValidationIssue[],
+  boundElsewhere?: TokenBinding,
 ): RuleBasis {
   if (actual >= 500) return documented(SERVER_ERROR_NOTE);
+  if (expected === 403 && boundElsewhere && actual < 400) return statedBasis(STATED_RULES.permission403);
   if (!operation) return documented();
   const response = operation.responses.get(expected);
   if (!response) return documented(`${operation.id} does not list status ${expected}`);

@@ -6,6 +6,9 @@ import { runScenarios, type CheckResult, type ScenarioReport } from '../../scena
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { createAdminClient, DEV_API_KEY } from '../../client/index.ts';
 import { startBrokenTarget, type BrokenTarget, type Defect } from '../support/broken-target.ts';
+import { deploymentProfile } from '../support/deployment-profile.ts';
+import { startHiddenAdminDeployment } from '../support/hidden-admin-deployment.ts';
+import { STATED_RULES } from '../../spec/index.ts';
 import { runCli } from './run-cli.ts';
 
 const SUITES = 'scenarios/suites/operations';
@@ -74,6 +77,30 @@ describe('scenarios run against a deliberately broken target', () => {
       }),
     );
     expect(failed).toContainEqual(expect.objectContaining({ rule: 'upsertCustomer: answers 422', basis: 'assumed' }));
+  });
+
+  it("fails as documented, quoting the 403 sentence, when a token the profile binds to another dealer renames this dealer's area", async () => {
+    const target = await broken('updateCoverageArea', 'ignoreBinding');
+    const front = await startHiddenAdminDeployment(target.url);
+    try {
+      const profile = await deploymentProfile(simulator.url, front.url, { deletableAreas: 0 });
+      const report = await runScenarios({ profile, paths: [`${SUITES}/update-coverage-area.yaml`] });
+      expect(report.simulator).toBe(false);
+      expect(failedChecks(report)).toEqual([
+        expect.objectContaining({
+          rule: 'updateCoverageArea: answers 403',
+          basis: 'documented',
+          stated: 'permission403',
+          reason: `documented: "${STATED_RULES.permission403.sentence}" (Authentication, rule 7)`,
+          actual: expect.stringMatching(
+            /^got 204 \(a token bound to another dealerId than the request names was allowed\)/,
+          ),
+        }),
+      ]);
+      expect(report.summary.documentedFailures).toBe(1);
+    } finally {
+      await front.close();
+    }
   });
 
   it('exits 1 from the CLI, naming the operation and the rule, in the console, JUnit and JSON', async () => {

@@ -37,6 +37,24 @@ describe('telling documented rules from assumed ones', () => {
     ).toEqual([]);
   });
 
+  it('splits a 403 for a token bound elsewhere: let through is a broken stated rule, another refusal only diverges', () => {
+    const dealer = { param: 'dealerId' };
+    expect(statusBasis(op('updateCoverageArea'), 403, 204, [], dealer)).toEqual({
+      basis: 'documented',
+      stated: 'permission403',
+      reason:
+        'documented: "When the token is valid but lacks permission for the resource, the response is 403." (Authentication, rule 7)',
+    });
+    expect(statusBasis(op('getUserProfile'), 403, 200, [], { param: 'userId' }).stated).toBe('permission403');
+    for (const refusal of [400, 404, 422])
+      expect(statusBasis(op('updateCoverageArea'), 403, refusal, [], dealer)).toMatchObject({
+        basis: 'assumed',
+        reason: expect.stringMatching(/bound to a dealer/),
+      });
+    // Without a binding (a token without the scope) the permission model is all assumed, a 2xx too.
+    expect(statusBasis(op('updateCoverageArea'), 403, 204, []).basis).toBe('assumed');
+  });
+
   it('calls a body check assumed when the body or its schema is', () => {
     const counter = op('incrementOrderCounter').responses.get(200);
     expect(schemaBasis(counter, []).basis).toBe('assumed');

@@ -18,6 +18,11 @@ export type Defect =
   | 'wrongFieldType'
   /** answers the success status without checking the token */
   | 'ignoreAuth'
+  /**
+   * answers the success status (doing nothing) to a token bound to another dealer, merchant or
+   * consumer than the path names (its dealer_id, merchant_id or consumer_id claim is not in the path)
+   */
+  | 'ignoreBinding'
   /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
   | 'otherSuccessStatus'
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
@@ -36,6 +41,22 @@ export const HOSTILE_TEXT =
   'hostile \x1b[2J\x1b]0;owned\x07\x1b]52;c;ZXZpbA==\x07\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\ \x9b31m' +
   ' \uffff\ufffe\ud800\x01 ![pixel](https://evil.example/pixel.png) [re-run with your token](https://evil.example/rerun)' +
   ' <img src="https://evil.example/tag.png"> https://evil.example/bare `code` | pipe';
+
+/** True when a bearer token's binding claim names a dealer, merchant or consumer the path does not. */
+function boundElsewhere(authorization: string | undefined, url: string): boolean {
+  const payload = /^Bearer\s+[^.]+\.([^.]+)\./i.exec(authorization ?? '')?.[1];
+  if (!payload) return false;
+  let claims: Record<string, unknown>;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const path = url.split('?')[0] ?? '';
+  return ['dealer_id', 'merchant_id', 'consumer_id'].some(
+    (claim) => typeof claims[claim] === 'string' && !path.includes(claims[claim]),
+  );
+}
 
 export interface BrokenTarget {
   url: string;
@@ -77,7 +98,11 @@ export async function startBrokenTarget(options: {
           res.writeHead(418, { 'content-type': 'application/json' }).end('{}');
           return;
         }
-        if (broken && options.defect === 'ignoreAuth') {
+        if (
+          broken &&
+          (options.defect === 'ignoreAuth' ||
+            (options.defect === 'ignoreBinding' && boundElsewhere(req.headers.authorization, req.url ?? '')))
+        ) {
           res.writeHead(
             op.successStatus,
             op.responses.get(op.successStatus)?.schema ? { 'content-type': 'application/json' } : {},

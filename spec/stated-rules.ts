@@ -1,0 +1,39 @@
+/**
+ * Rules the platform's description states in so many words, each with its sentence, quoted
+ * verbatim (`spec/platform-description.md` holds the description): the one place a checker takes
+ * the wording of a documented rule from, so that every FAILURE of it quotes the same sentence.
+ */
+
+export interface StatedRule {
+  id: string;
+  /** The description's section and the rule's number in it. */
+  section: string;
+  /** The sentence, verbatim. */
+  sentence: string;
+}
+
+export const STATED_RULES = {
+  /** Endpoints, rule 5. */
+  unknownProvider404: {
+    id: 'unknownProvider404',
+    section: 'Endpoints, rule 5',
+    sentence: 'The provider update answers 404 when no provider with the given identifier exists.',
+  },
+  /** Authentication, rule 5. */
+  tokenNotExposed: {
+    id: 'tokenNotExposed',
+    section: 'Authentication, rule 5',
+    sentence: 'The token must not be exposed in public code, logs or API responses.',
+  },
+  /** Authentication, rule 7. */
+  permission403: {
+    id: 'permission403',
+    section: 'Authentication, rule 7',
+    sentence: 'When the token is valid but lacks permission for the resource, the response is 403.',
+  },
+} as const satisfies Record<string, StatedRule>;
+
+/** How a report quotes a stated rule: `documented: "…" (Endpoints, rule 5)`. */
+export function quoteStatedRule(rule: StatedRule): string {
+  return `documented: "${rule.sentence}" (${rule.section})`;
+}
