@@ -46,6 +46,10 @@ export async function connectStore(url: string, logger: Logger): Promise<StoreCo
     connectTimeout: START_DEADLINE_MS,
     disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     enableAutoPipelining: true,
+    // ioredis sends a connection's auto-pipelined batches one at a time: a tenant's lease (ZADD/ZREM,
+    // redis-tenants.ts), sent without waiting, would hold the next request's commands back behind it
+    // for a whole command time-out when the store fell silent. Sent on their own, they hold nothing.
+    autoPipeliningIgnoredCommands: ['zadd', 'zrem'],
     // Reconnects for ever, every half second at most, so the simulator serves again by itself.
     retryStrategy: (times) => Math.min(100 * times, 500),
   });
