@@ -10,6 +10,7 @@ export {
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
+  exposedSecret,
   mayHoldSecret,
   redactedSecret,
   redactJsonText,

@@ -14,12 +14,14 @@ import type {
   ValidationIssue,
 } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
-import { excerpt as redactedExcerpt } from '../report/index.ts';
+import { exposedSecret, excerpt as redactedExcerpt } from '../report/index.ts';
 import {
   headerBasis,
   jsonPathBasis,
   schemaBasis,
   SERVER_ERROR_NOTE,
+  statedBasis,
+  STATED_RULES,
   statusBasis,
   TIME_LIMIT_BASIS,
   type RuleBasis,
@@ -132,6 +134,26 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
     );
   }
   return results;
+}
+
+/**
+ * The guard every answer of the platform gets, whatever the step expects: it exposes none of the
+ * run's tokens and keys, in any encoding ("The token must not be exposed in public code, logs or API
+ * responses."). A broken check when it does; undefined when the answer is clean.
+ */
+export function secretExposureCheck(
+  response: Pick<HttpResponse, 'text' | 'headers'>,
+  label: string,
+  secrets: readonly string[],
+): CheckResult | undefined {
+  const where = exposedSecret(response, secrets);
+  if (!where) return undefined;
+  return {
+    rule: `${label}: exposes no token or key of the run in its answer`,
+    passed: false,
+    ...statedBasis(STATED_RULES.tokenNotExposed),
+    actual: `${where} carries a token or key the run sent (shown redacted)`,
+  };
 }
 
 /** The values a JSON path selects in a body; none when the body is not JSON. */

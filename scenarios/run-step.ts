@@ -1,7 +1,7 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
 import { RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
 import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../spec/index.ts';
-import { checkExpectations, queryJson, type CheckResult } from './check-expectations.ts';
+import { checkExpectations, queryJson, secretExposureCheck, type CheckResult } from './check-expectations.ts';
 import type { OperationMatcher } from '../spec/index.ts';
 import { jsonPathBasis } from '../spec/index.ts';
 import type { StepResult } from './scenario-report.ts';
@@ -63,11 +63,12 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
   let boundElsewhere: ReturnType<typeof tokenBoundElsewhere>;
+  let given: string | undefined;
   if (!hasHeader('authorization') && !admin) {
     if (ctx.plan) boundElsewhere = tokenBoundElsewhere(request.auth, ctx.plan, matched?.params ?? {}, body, ctx.vars);
     const authorization = await ctx.authorize(request.auth, operation, matched?.params ?? {}, ctx.vars);
     if (authorization instanceof StepSkip) return { ...shown, outcome: 'skipped', skipReason: authorization.reason };
-    if (authorization !== undefined) headers.authorization = authorization;
+    if (authorization !== undefined) headers.authorization = given = authorization;
   }
   // Without a media type, a body goes as the first one the operation takes (JSON when unknown).
   const mediaType =
@@ -104,6 +105,11 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     secrets: ctx.session.secrets(),
     ...(boundElsewhere ? { boundElsewhere } : {}),
   });
+  // The admin API hands out tokens by design; the platform's answers must never carry one.
+  const exposure = admin
+    ? undefined
+    : secretExposureCheck(response, label, [...ctx.session.secrets(), ...(given ? [given] : [])]);
+  if (exposure) checks.push(exposure);
   if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
   return {
     ...shown,

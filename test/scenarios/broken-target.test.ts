@@ -103,6 +103,21 @@ describe('scenarios run against a deliberately broken target', () => {
     }
   });
 
+  it("fails as documented, quoting the secrets sentence, on every answer that carries the caller's token", async () => {
+    const target = await broken('getProduct', 'echoToken');
+    const report = await runScenarios({ target: target.url, paths: [`${SUITES}/get-product.yaml`] });
+    const leaks = failedChecks(report).filter((c) => c.stated === 'tokenNotExposed');
+    expect(leaks.length).toBeGreaterThan(0);
+    for (const leak of leaks)
+      expect(leak).toMatchObject({
+        rule: 'getProduct: exposes no token or key of the run in its answer',
+        basis: 'documented',
+        reason: `documented: "${STATED_RULES.tokenNotExposed.sentence}" (Authentication, rule 5)`,
+        actual: 'its body carries a token or key the run sent (shown redacted)',
+      });
+    expect(report.passed).toBe(false);
+  });
+
   it('exits 1 from the CLI, naming the operation and the rule, in the console, JUnit and JSON', async () => {
     const target = await broken('getProduct', 'serverError');
     const out = mkdtempSync(join(tmpdir(), 'gas-scenarios-report-'));
