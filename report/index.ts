@@ -10,7 +10,6 @@ export {
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
-  exposedSecret,
   mayHoldSecret,
   redactedSecret,
   redactJsonText,

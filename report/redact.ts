@@ -46,22 +46,6 @@ export function mayHoldSecret(text: string, secrets: Iterable<string>): boolean 
 }
 
 /**
- * Where an answer exposes one of the given secrets, in any form (its body, or a header by name);
- * undefined when it does not. For the checks of "The token must not be exposed in ... API responses."
- */
-export function exposedSecret(
-  answer: { text: string; headers: Readonly<Record<string, string | undefined>> },
-  secrets: Iterable<string>,
-): string | undefined {
-  const known = [...secrets];
-  if (known.length === 0) return undefined;
-  if (mayHoldSecret(answer.text, known)) return 'its body';
-  for (const [name, value] of Object.entries(answer.headers))
-    if (value !== undefined && mayHoldSecret(value, known)) return `its header ${name}`;
-  return undefined;
-}
-
-/**
  * Removes only the given secrets, in every form a server may echo them in; nothing else. For a text
  * that must keep the invalid tokens it was written with (a replay file of an auth case).
  */

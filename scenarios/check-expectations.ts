@@ -14,7 +14,8 @@ import type {
   ValidationIssue,
 } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
-import { exposedSecret, excerpt as redactedExcerpt } from '../report/index.ts';
+import { excerpt as redactedExcerpt } from '../report/index.ts';
+import { exposedSecret } from '../report/secret-exposure.ts';
 import {
   headerBasis,
   jsonPathBasis,
