@@ -16,6 +16,7 @@ import { orderCounterSequence } from './sequence-order-counter.ts';
 import { SequenceSession, SequenceUnavailable } from './sequence-session.ts';
 import { createStateProvisioner } from '../client/index.ts';
 import { userProfileSequence } from './sequence-user-profile.ts';
+import { unknownProviderSequence } from './sequence-unknown-provider.ts';
 
 /** Every stateful sequence the fuzzers know. */
 export const SEQUENCES = [
@@ -23,6 +24,7 @@ export const SEQUENCES = [
   categoryProductSequence,
   coverageAreaSequence,
   orderCounterSequence,
+  unknownProviderSequence,
 ] as SequenceDefinition<object>[];
 
 /** A sequence runs with what an operation's fuzzing gets, less the operation. */

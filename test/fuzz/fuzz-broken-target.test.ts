@@ -29,7 +29,7 @@ afterAll(async () => {
 async function fuzzBroken(
   defect: Defect,
   operationId: string,
-  options: { strict?: boolean; operations?: string[]; checks?: string[] } = {},
+  options: { strict?: boolean; operations?: string[]; checks?: string[]; runs?: number } = {},
 ) {
   const broken = await startBrokenTarget({ upstream: sim.url, operationId, defect });
   try {
@@ -116,6 +116,32 @@ describe('fuzzing a deliberately broken target', () => {
     },
     60_000,
   );
+
+  it('fails as documented, quoting Endpoints rule 5, when an update of a provider that does not exist is accepted', async () => {
+    const { report, broken } = await fuzzBroken('acceptUnknown', 'updateMerchantProvider', {
+      checks: ['stateful_sequences'],
+      runs: 10,
+    });
+    try {
+      expect(report.sequences.map((s) => s.name)).toEqual(['unknown-provider']);
+      const failure = report.failures.find((f) => f.source === 'sequence unknown-provider');
+      expect(failure, report.failures.map((f) => f.message).join('\n')).toMatchObject({
+        operationId: 'updateMerchantProvider',
+        check: 'stateful_sequences',
+        divergence: false,
+        status: 204,
+      });
+      expect(failure?.message).toContain(
+        'documented: "The provider update answers 404 when no provider with the given identifier exists." (Endpoints, rule 5)',
+      );
+      const file = failure?.scenarioFile ?? '';
+      expect((await runScenarios({ target: broken.url, paths: [file] })).passed).toBe(false);
+      const replay = await runScenarios({ target: sim.url, paths: [file] });
+      expect(replay.passed, JSON.stringify(replay.suites[0]?.steps)).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
 
   it('finds a lost write with a stateful sequence, shrunk to its few commands, and the scenario replays them', async () => {
     // The proxy acknowledges category updates without passing them on: a product read still shows the old name.

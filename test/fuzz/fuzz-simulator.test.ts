@@ -43,11 +43,12 @@ describe('fuzzing the simulator', () => {
     expect(withoutNegatives.every((o) => o.skipped.some((s) => s.startsWith('negative:')))).toBe(true);
   });
 
-  it('runs the four stateful sequences 100 times each', () => {
+  it('runs the five stateful sequences 100 times each', () => {
     expect(report.sequences.map((s) => [s.name, s.runs])).toEqual([
       ['category-product', 100],
       ['coverage-area', 100],
       ['order-counter', 100],
+      ['unknown-provider', 100],
       ['user-profile', 100],
     ]);
   });

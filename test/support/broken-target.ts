@@ -23,6 +23,8 @@ export type Defect =
    * consumer than the path names (its dealer_id, merchant_id or consumer_id claim is not in the path)
    */
   | 'ignoreBinding'
+  /** answers 204 (no body) where the upstream answers 404: an update of a record that does not exist is accepted */
+  | 'acceptUnknown'
   /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
   | 'otherSuccessStatus'
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
@@ -140,6 +142,10 @@ export async function startBrokenTarget(options: {
         if (broken && options.defect === 'echoToken' && !out['content-type']) out['content-type'] = 'application/json';
         const otherSuccess =
           broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
+        if (broken && options.defect === 'acceptUnknown' && upstream.statusCode === 404) {
+          res.writeHead(204).end();
+          return;
+        }
         if (broken && options.defect === 'ruleBreakAs400' && upstream.statusCode === 422) {
           res.writeHead(400, out).end(text);
           return;
