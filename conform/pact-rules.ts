@@ -15,12 +15,16 @@
  * - a wrong body is assumed when the status is an assumption, when its body is (`assumedBody`), or
  *   when its whole schema is `x-assumed` (schemaBasis).
  * The interaction is a FAILURE when any of its mismatches breaks a documented rule, else a
- * DIVERGENCE carrying the first assumption's reason.
+ * DIVERGENCE carrying the first assumption's reason. An answer that carried the run's token or key
+ * (the verification watches every answer) is a FAILURE quoting "The token must not be exposed in
+ * public code, logs or API responses.", whatever else matched.
  */
 import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
 import {
   headerBasis,
   schemaBasis,
+  statedBasis,
+  STATED_RULES,
   statusBasis,
   type Contract,
   type RuleBasis,
@@ -61,9 +65,12 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
       });
       continue;
     }
-    const basis = interaction
-      ? interactionBasis(contract, interaction, result.mismatches)
-      : { basis: 'documented' as const };
+    // An answer that carried the run's token breaks a stated rule, whatever else it matched.
+    const basis: RuleBasis = result.exposedSecret
+      ? statedBasis(STATED_RULES.tokenNotExposed)
+      : interaction
+        ? interactionBasis(contract, interaction, result.mismatches)
+        : { basis: 'documented' as const };
     rules.push({
       ...base,
       verdict: brokenVerdict(basis.basis),

@@ -27,6 +27,7 @@ import {
 } from '../../client/index.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';
+import { exposureMessage, exposuresByInteraction } from './secret-exposures.ts';
 import type { BrokerOptions, WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
 export type { BrokerOptions } from './verify-protocol.ts';
@@ -56,6 +57,11 @@ export interface InteractionResult {
   mismatches: string[];
   /** Why the interaction was not verified on this target (the profile key it lacks); absent when it ran. */
   skipped?: string;
+  /**
+   * The answer it got carried the run's token or key: a broken documented rule whatever else matched
+   * ("The token must not be exposed in public code, logs or API responses."); the message quotes it.
+   */
+  exposedSecret?: string;
 }
 
 export interface VerifyPactsReport {
@@ -177,7 +183,17 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
 
     const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(plan.pactFiles, contract);
     const statesOf = options.broker ? new Map<string, string[]>() : statesOfInteractions(plan.pactFiles);
+    const { placed, unplaced } = exposuresByInteraction(
+      reply.exposures ?? [],
+      plan.pactFiles.flatMap((file) => readPactFiles(file)).flatMap(({ pact }) => pact.interactions),
+      contract,
+    );
     const results = interactionResultsOf(parsed, operationOf, redact).map((result): InteractionResult => {
+      const exposure = placed.get(result.description);
+      if (exposure) {
+        const message = exposureMessage(exposure);
+        return { ...result, passed: false, mismatches: [message, ...result.mismatches], exposedSecret: message };
+      }
       // A state that turned out unavailable while set up (a deletable area used up) skips its interaction.
       const lacking = (statesOf.get(result.description) ?? [])
         .map((s) => states.unavailable.get(s))
@@ -186,6 +202,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
         ? { ...result, passed: true, mismatches: [], skipped: `needs ${lacking} in the target profile` }
         : result;
     });
+    notices.push(...unplaced.map((exposure) => redact(exposureMessage(exposure))));
     // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
     const described = (interaction: string) =>
       results.some((r) => interaction === r.description || interaction.endsWith(` - ${r.description}`));
@@ -195,7 +212,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
     const all = [...plan.skipped, ...results];
     return {
       target: target.url,
-      passed: results.length > 0 && results.every((r) => r.passed),
+      passed: results.length > 0 && results.every((r) => r.passed) && unplaced.length === 0,
       tenant: session.tenant,
       results: all,
       notices,

@@ -30,6 +30,16 @@ export interface WorkerRequest {
   broker?: BrokerOptions;
 }
 
+/** An answer of the target that exposed a credential of the run: where, and the request that got it. */
+export interface SecretExposure {
+  method: string;
+  /** The request's path and query, as replayed. */
+  url: string;
+  status: number;
+  /** `its body`, or `its header NAME`. */
+  where: string;
+}
+
 export type WorkerReply =
   /** The verifier's JSON results, as pact-core returns them. */
   | {
@@ -38,5 +48,7 @@ export type WorkerReply =
       stateFailures: string[];
       /** Answers cut at the answer limit, each named with its request. */
       oversized?: string[];
+      /** Answers that carried the run's token or key (in any encoding), each with its request and status. */
+      exposures?: SecretExposure[];
     }
   | { kind: 'error'; message: string };

@@ -10,8 +10,9 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DEFAULT_MAX_ANSWER_BYTES, send } from '../../client/index.ts';
 import { excerpt } from '../../report/index.ts';
+import { exposedSecret } from '../../report/secret-exposure.ts';
 import { PROVIDER } from './contract-case.ts';
-import type { WorkerReply, WorkerRequest } from './verify-protocol.ts';
+import type { SecretExposure, WorkerReply, WorkerRequest } from './verify-protocol.ts';
 
 /** Where Pact's verification proxy receives state changes (fixed by @pact-foundation/pact). */
 const STATE_SETUP_PATH = '/_pactSetup';
@@ -35,6 +36,38 @@ type RequestFilter = (req: FilterRequest, res: FilterResponse, next: () => void)
 const stateFailures: string[] = [];
 /** Answers cut at the answer limit; the verifier only sees a connection closed. */
 const oversized: string[] = [];
+/** Answers that carried a credential of the run ("The token must not be exposed in ... API responses."). */
+const exposures: SecretExposure[] = [];
+
+/**
+ * Watches what the provider's answer passes on to the verifier (at most `limit` bytes of it) and,
+ * when it is done, records it when it, or one of its headers, holds one of the run's credentials.
+ */
+function watchForSecrets(req: FilterRequest, res: ServerResponse, secrets: string[], limit: number): void {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const keep = (chunk: unknown) => {
+    if (kept >= limit || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    chunks.push(bytes);
+    kept += bytes.byteLength;
+  };
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    const where = exposedSecret({ text: Buffer.concat(chunks).toString('utf8'), headers }, secrets);
+    if (where) exposures.push({ method: req.method, url: req.url, status: res.statusCode, where });
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+}
 
 /**
  * Passes at most `limit` bytes of the provider's answer on to the verifier. Pact's native core reads
@@ -74,7 +107,9 @@ function createRequestFilter(request: WorkerRequest, contract: Contract): Reques
       );
       return;
     }
-    limitAnswer(req, res as unknown as ServerResponse, request.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
+    const limit = request.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    limitAnswer(req, res as unknown as ServerResponse, limit);
+    watchForSecrets(req, res as unknown as ServerResponse, [request.bearer, request.apiKey], limit);
     Object.assign(req.headers, request.headers);
     // Only a request that carries credentials gets real ones: a 401 interaction sends none.
     if (req.headers.authorization !== undefined) {
@@ -128,12 +163,12 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
   const contract = await loadContract();
   try {
     const json = await new Verifier(verifierOptions(request, contract)).verifyProvider();
-    return { kind: 'results', json: String(json), stateFailures, oversized };
+    return { kind: 'results', json: String(json), stateFailures, oversized, exposures };
   } catch (error) {
     // A failed verification rejects with the results JSON as the message; anything else is an error.
     const message = error instanceof Error ? error.message : String(error);
     return message.trimStart().startsWith('{')
-      ? { kind: 'results', json: message, stateFailures, oversized }
+      ? { kind: 'results', json: message, stateFailures, oversized, exposures }
       : { kind: 'error', message };
   }
 }

@@ -74,6 +74,33 @@ describe('classifying a pact interaction from the spec', () => {
     expect(rules.every((r) => r.verdict === 'FAILURE' && r.got?.includes('exited (1)'))).toBe(true);
   });
 
+  it("calls an interaction whose answer carried the run's token a FAILURE quoting the secrets sentence", () => {
+    const read = interaction('a request to read a product');
+    const message = "the 200 answer to GET /v1/products/x carries the run's token or key in body";
+    const rules = pactRules(contract, {
+      target: 'http://127.0.0.1:1',
+      passed: false,
+      tenant: undefined,
+      notices: [],
+      results: [
+        {
+          description: read.description,
+          operationId: 'getProduct',
+          passed: false,
+          mismatches: [message],
+          exposedSecret: message,
+        },
+      ],
+    });
+    expect(rules.find((r) => r.where === read.description)).toMatchObject({
+      operationId: 'getProduct',
+      verdict: 'FAILURE',
+      basis: 'documented',
+      got: message,
+      why: 'documented: "The token must not be exposed in public code, logs or API responses." (Authentication, rule 5)',
+    });
+  });
+
   it('keeps a skipped interaction skipped, with the profile key the verifier named', () => {
     const [first] = interactions;
     const rules = pactRules(contract, {

@@ -132,6 +132,39 @@ describe('verification of the committed pacts', () => {
   );
 
   it(
+    "fails, quoting the secrets sentence, an interaction whose answer carries the caller's token where the pact does not look",
+    async () => {
+      // echoToken adds the Authorization header beside the product's data: Pact's matching ignores the extra key.
+      const broken = await startBrokenTarget({
+        upstream: simulator.url,
+        operationId: 'getProduct',
+        defect: 'echoToken',
+      });
+      try {
+        const report = await verifyPacts({ target: broken.url });
+        expect(report.passed).toBe(false);
+        const failed = report.results.filter((r) => !r.passed);
+        expect(new Set(failed.map((r) => r.operationId))).toEqual(new Set(['getProduct']));
+        const read = failed.find((r) => r.description === 'a request to read a product');
+        expect(read?.exposedSecret).toMatch(
+          /^the 200 answer to GET \/v1\/products\/\S+ carries the run's token or key in body/,
+        );
+        expect(formatInteractionResult(read ?? failed[0]!)).toContain(
+          'documented: "The token must not be exposed in public code, logs or API responses." (Authentication, rule 5)',
+        );
+        // The interaction sent without credentials has nothing to expose.
+        expect(
+          report.results.find((r) => r.description === 'a request to read a product without credentials'),
+        ).toMatchObject({ passed: true });
+        expect(JSON.stringify(report)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+      } finally {
+        await broken.close();
+      }
+    },
+    VERIFY_TIMEOUT_MS,
+  );
+
+  it(
     'exits 1 on a failure and never shows the token or the API key, even when the target leaks them',
     async () => {
       const { accessToken: token } = await createAdminClient({ baseUrl: simulator.url }).mintToken({
