@@ -14,6 +14,7 @@ const UNIT = [
   'test/docs/links.test.ts',
   'test/fuzz/fuzz-checks.test.ts',
   'test/fuzz/fuzz-schema-arbitrary.test.ts',
+  'test/fuzz/property-hunt.test.ts',
   'test/prism/prism-log.test.ts',
   'test/scenarios/template.test.ts',
   'test/simulator/error-catalogue.test.ts',

@@ -57,26 +57,6 @@ const cases: [Defect, string, string][] = [
 ];
 
 describe('fuzzing a deliberately broken target', () => {
-  it('reports an operation that never answers as a finding, and goes on with the others', async () => {
-    const broken = await startBrokenTarget({ upstream: sim.url, operationId: 'getProduct', defect: 'neverAnswers' });
-    try {
-      const report = await fuzz({
-        target: broken.url,
-        operations: ['getProduct', 'createBrand'],
-        runs: 3,
-        seed,
-        timeoutMs: 300,
-        out: join(out, 'never-answers'),
-      });
-      const timedOut = report.failures.find((f) => f.operationId === 'getProduct');
-      expect(timedOut?.check).toBe('not_a_server_error');
-      expect(timedOut?.message).toMatch(/no answer within the 0\.3 s time-out/);
-      expect(report.failures.filter((f) => f.operationId === 'createBrand')).toEqual([]);
-    } finally {
-      await broken.close();
-    }
-  }, 60_000);
-
   it.each(cases)(
     'finds %s in %s with the %s check, shrunk, with a scenario that replays it',
     async (defect, operationId, check) => {

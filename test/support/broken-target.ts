@@ -30,9 +30,7 @@ export type Defect =
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
   | 'ruleBreakAs400'
   /** answers 500 with HOSTILE_TEXT as its body: terminal escapes, XML-forbidden characters, Markdown */
-  | 'hostileText'
-  /** never answers: the connection stays open until the client gives up */
-  | 'neverAnswers';
+  | 'hostileText';
 
 /**
  * Text a hostile deployment sends to be quoted in reports: terminal escapes (clear screen, window title,
@@ -84,7 +82,6 @@ export async function startBrokenTarget(options: {
       void (async () => {
         const body = Buffer.concat(chunks);
         const broken = isTarget(req);
-        if (broken && options.defect === 'neverAnswers') return;
         if (broken && options.defect === 'serverError') {
           res
             .writeHead(500, { 'content-type': 'application/json' })
