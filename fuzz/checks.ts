@@ -3,7 +3,14 @@
  * exchange and says what is wrong with it, or nothing. A failure of a rule the spec only assumes
  * carries the spec's reason in `assumed`, and is reported as a divergence.
  */
-import { headerBasis, schemaBasis, type Contract, type Operation } from '../spec/index.ts';
+import {
+  headerBasis,
+  quoteStatedRule,
+  schemaBasis,
+  STATED_RULES,
+  type Contract,
+  type Operation,
+} from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
@@ -161,9 +168,13 @@ const CHECKS: Record<CheckName, Check> = {
     const haystack = `${response.text}\n${Object.values(response.headers).join('\n')}`;
     // Echoed in any form the redaction knows (URL-encoded, JSON-escaped, base64), not only as sent.
     const leaked = secrets.find((s) => s.length >= 8 && mayHoldSecret(haystack, [s]));
-    return leaked
-      ? fail('no_secret_echoed', `the response carries a secret the request sent (${leaked.length} characters)`)
-      : undefined;
+    if (!leaked) return undefined;
+    // A token (a JWT, a Bearer credential) breaks the stated rule; the quote says which.
+    const token = /^(Bearer\s+)?eyJ/i.test(leaked) ? `; ${quoteStatedRule(STATED_RULES.tokenNotExposed)}` : '';
+    return fail(
+      'no_secret_echoed',
+      `the response carries a secret the request sent (${leaked.length} characters)${token}`,
+    );
   },
 };
 

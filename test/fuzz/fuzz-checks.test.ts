@@ -120,6 +120,9 @@ describe('the fuzz checks', () => {
     );
     expect(failures.map((f) => f.check)).toEqual(['no_secret_echoed']);
     expect(failures[0]?.message).not.toContain(secret);
+    expect(failures[0]?.message).toContain(
+      'documented: "The token must not be exposed in public code, logs or API responses." (Authentication, rule 5)',
+    );
   });
 
   it('fail a response that carries a secret the request sent, base64- or URL-encoded', () => {
