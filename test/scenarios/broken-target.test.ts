@@ -115,6 +115,9 @@ describe('scenarios run against a deliberately broken target', () => {
         reason: `documented: "${STATED_RULES.tokenNotExposed.sentence}" (Authentication, rule 5)`,
         actual: 'its body carries a token or key the run sent (shown redacted)',
       });
+    // The read with a valid token: its answer is otherwise what the spec documents, so only the leak breaks it.
+    const read = report.suites.flatMap((s) => s.steps).find((s) => s.status === 200 && s.outcome === 'failed');
+    expect(read?.checks.filter((c) => !c.passed).map((c) => c.stated)).toEqual(['tokenNotExposed']);
     expect(report.passed).toBe(false);
   });
 
