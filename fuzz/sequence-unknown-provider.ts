@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type fc from 'fast-check';
-import { quoteStatedRule, STATED_RULES, type Contract } from '../spec/index.ts';
+import { quoteStatedRule, STATED_RULES } from '../spec/index.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 import type { SequenceCommand, SequenceDefinition } from './sequence-definition.ts';
 import type { SequenceSession } from './sequence-session.ts';
@@ -23,34 +23,35 @@ interface UnknownProviderModel {
 const OTHER_REFUSAL =
   'The description states 404 for an unknown provider, not which answer comes first when the deployment also refuses the request for another reason (its body, a conflict).';
 
+/** Updates a provider that does not exist (a fresh id) of the model's merchant, expecting the stated 404. */
+async function updateUnknownProvider(real: SequenceSession, merchantId: string, body: unknown, name: string) {
+  const notFound = real.contract.operationsById.get(OPERATION)?.responses.get(404);
+  // Spec-derived: the 404 is a stated rule only while the spec documents it without an assumption.
+  const assumed404 = notFound ? (notFound.assumed ?? notFound.assumedCondition) : 'the spec lists no 404';
+  const merchantProviderId = randomUUID();
+  await real.call(OPERATION, {
+    name,
+    pathParams: { merchantId, merchantProviderId },
+    body,
+    expected: [404],
+    judgeOther: (status) =>
+      status < 400
+        ? {
+            message: `${OPERATION} answered ${status} for provider ${merchantProviderId}, which does not exist, of merchant ${merchantId}; ${quoteStatedRule(RULE)}`,
+            ...(assumed404 ? { assumed: assumed404 } : {}),
+          }
+        : {
+            message: `${OPERATION} answered ${status} for a provider that does not exist, not 404`,
+            assumed: assumed404 ?? OTHER_REFUSAL,
+          },
+  });
+}
+
 class UpdateUnknownProvider implements SequenceCommand<UnknownProviderModel> {
-  constructor(
-    readonly contract: Contract,
-    readonly body: Record<string, unknown>,
-  ) {}
+  constructor(readonly body: Record<string, unknown>) {}
   check = () => true;
   async run(model: UnknownProviderModel, real: SequenceSession): Promise<void> {
-    const op = this.contract.operationsById.get(OPERATION);
-    const notFound = op?.responses.get(404);
-    // Spec-derived: the 404 is a stated rule only while the spec documents it without an assumption.
-    const assumed404 = notFound ? (notFound.assumed ?? notFound.assumedCondition) : 'the spec lists no 404';
-    const merchantProviderId = randomUUID();
-    await real.call(OPERATION, {
-      name: this.toString(),
-      pathParams: { merchantId: model.merchantId, merchantProviderId },
-      body: this.body,
-      expected: [404],
-      judgeOther: (status) =>
-        status < 400
-          ? {
-              message: `${OPERATION} answered ${status} for provider ${merchantProviderId}, which does not exist, of merchant ${model.merchantId}; ${quoteStatedRule(RULE)}`,
-              ...(assumed404 ? { assumed: assumed404 } : {}),
-            }
-          : {
-              message: `${OPERATION} answered ${status} for a provider that does not exist, not 404`,
-              assumed: assumed404 ?? OTHER_REFUSAL,
-            },
-    });
+    await updateUnknownProvider(real, model.merchantId, this.body, this.toString());
   }
   toString = () => `updateMerchantProvider(a provider that does not exist, ${JSON.stringify(this.body)})`;
 }
@@ -61,15 +62,19 @@ export const unknownProviderSequence: SequenceDefinition<UnknownProviderModel> =
   operations: [OPERATION],
   async setup(real) {
     await real.resetTenant();
-    const { merchantId } = await real.providerState('a merchant {merchantId} exists', { merchantId: randomUUID() });
-    return { merchantId: merchantId ?? '' };
+    const { merchantId = '' } = await real.providerState('a merchant {merchantId} exists', {
+      merchantId: randomUUID(),
+    });
+    // Every run asks at least once, with the body the description makes valid ("All fields are optional").
+    await updateUnknownProvider(real, merchantId, {}, 'updateMerchantProvider(a provider that does not exist, {})');
+    return { merchantId };
   },
   commands(contract) {
     const schema = contract.operationsById.get(OPERATION)?.requestBody?.schema;
     if (!schema) throw new Error(`the spec gives ${OPERATION} no request body`);
     return [
       (arbitraryFromSchema(schema) as fc.Arbitrary<Record<string, unknown>>).map(
-        (body): SequenceCommand<UnknownProviderModel> => new UpdateUnknownProvider(contract, body),
+        (body): SequenceCommand<UnknownProviderModel> => new UpdateUnknownProvider(body),
       ),
     ];
   },
