@@ -5,7 +5,7 @@
  */
 import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
-import { quoteStatedRule, STATED_RULES, type StatedRule } from './stated-rules.ts';
+import { quoteStatedRule, statedAnswer, STATED_RULES, type StatedRule } from './stated-rules.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
@@ -64,7 +64,10 @@ export function statusBasis(
   }
   if (expected === 403) trigger = operation.security.assumed;
   const reason = response.assumed ?? response.assumedCondition ?? trigger;
-  return reason ? assumed(reason) : documented();
+  if (reason) return assumed(reason);
+  // A status the description states in a sentence of its own is quoted (the provider update's 404).
+  const stated = statedAnswer(operation.id, expected);
+  return stated ? statedBasis(stated) : documented();
 }
 
 /** The rule "the body has the documented shape": assumed when the body or every broken keyword is. */

@@ -10,6 +10,8 @@ export interface StatedRule {
   section: string;
   /** The sentence, verbatim. */
   sentence: string;
+  /** The status it states for an operation, when it states one for a single operation. */
+  answer?: { operationId: string; status: number };
 }
 
 export const STATED_RULES = {
@@ -18,6 +20,7 @@ export const STATED_RULES = {
     id: 'unknownProvider404',
     section: 'Endpoints, rule 5',
     sentence: 'The provider update answers 404 when no provider with the given identifier exists.',
+    answer: { operationId: 'updateMerchantProvider', status: 404 },
   },
   /** Authentication, rule 5. */
   tokenNotExposed: {
@@ -36,4 +39,11 @@ export const STATED_RULES = {
 /** How a report quotes a stated rule: `documented: "…" (Endpoints, rule 5)`. */
 export function quoteStatedRule(rule: StatedRule): string {
   return `documented: "${rule.sentence}" (${rule.section})`;
+}
+
+/** The stated rule that gives `operationId` its `status`, when the description states one in so many words. */
+export function statedAnswer(operationId: string, status: number): StatedRule | undefined {
+  return Object.values(STATED_RULES as Record<string, StatedRule>).find(
+    (rule) => rule.answer?.operationId === operationId && rule.answer.status === status,
+  );
 }

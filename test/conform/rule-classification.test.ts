@@ -22,7 +22,12 @@ describe('classifying a pact interaction from the spec', () => {
       interactionBasis(contract, interaction('a request to update a provider that does not exist'), [
         'expected 404 but was 400',
       ]),
-    ).toEqual({ basis: 'documented' });
+    ).toEqual({
+      basis: 'documented',
+      stated: 'unknownProvider404',
+      reason:
+        'documented: "The provider update answers 404 when no provider with the given identifier exists." (Endpoints, rule 5)',
+    });
   });
 
   it("calls a wrong status assumed, with the spec's reason, when the spec assumes the status", () => {

@@ -12,7 +12,13 @@ const UUID = '4f6c2a1e-8d3b-4c5a-9e7f-1a2b3c4d5e6f';
 
 describe('telling documented rules from assumed ones', () => {
   it('calls the provider update 404 and 401 documented, and a 5xx always a broken documented rule', () => {
-    expect(statusBasis(op('updateMerchantProvider'), 404, 204, []).basis).toBe('documented');
+    expect(statusBasis(op('updateMerchantProvider'), 404, 204, [])).toMatchObject({
+      basis: 'documented',
+      stated: 'unknownProvider404',
+      reason: expect.stringContaining(
+        '"The provider update answers 404 when no provider with the given identifier exists."',
+      ),
+    });
     expect(statusBasis(op('getProduct'), 401, 200, []).basis).toBe('documented');
     expect(statusBasis(op('getProduct'), 200, 500, []).basis).toBe('documented');
   });
