@@ -65,10 +65,22 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The tiers run one after the other (groupOrder). Vitest's default is one worker per core but one,
+    // a single worker on two cores; the integration and system tests mostly wait on sockets and child
+    // processes, so more of their files run at once than there are cores.
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SYSTEM] } },
-      { extends: true, test: { name: 'system', include: SYSTEM } },
+      { extends: true, test: { name: 'unit', include: UNIT, sequence: { groupOrder: 0 }, maxWorkers: 2 } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [...UNIT, ...SYSTEM],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
+        },
+      },
+      { extends: true, test: { name: 'system', include: SYSTEM, sequence: { groupOrder: 2 }, maxWorkers: 2 } },
     ],
   },
 });
