@@ -94,27 +94,22 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) =>
       missing.has(name),
     );
-    if (ctx.stopped?.()) {
+    const skipReason = ctx.stopped?.()
+      ? (ctx.stoppedReason ?? 'not run: the run stopped')
+      : needs !== undefined
+        ? `needs {{${needs}}}, which step "${missing.get(needs) ?? ''}" did not capture`
+        : undefined;
+    if (skipReason !== undefined) {
+      const { name, request } = step;
       steps.push({
-        name: step.name,
+        name,
         line,
-        method: step.request.method,
-        path: step.request.path,
+        method: request.method,
+        path: request.path,
         outcome: 'skipped',
         durationMs: 0,
         checks: [],
-        skipReason: ctx.stoppedReason ?? 'not run: the run stopped',
-      });
-    } else if (needs !== undefined) {
-      steps.push({
-        name: step.name,
-        line,
-        method: step.request.method,
-        path: step.request.path,
-        outcome: 'skipped',
-        durationMs: 0,
-        checks: [],
-        skipReason: `needs {{${needs}}}, which step "${missing.get(needs) ?? ''}" did not capture`,
+        skipReason,
       });
     } else {
       steps.push(

@@ -35,7 +35,11 @@ export function loadContract(): Promise<Contract> {
 }
 
 async function readContract(): Promise<Contract> {
-  const raw = await readDocument();
+  return contractOf(await readDocument());
+}
+
+/** The contract a document (as written, with its `$ref`s) describes: its operations, validators and matcher. */
+export async function contractOf(raw: Record<string, unknown>): Promise<Contract> {
   const document = (await $RefParser.dereference(structuredClone(raw))) as Record<string, unknown>;
   const operations = buildOperations(document);
   return {

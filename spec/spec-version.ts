@@ -4,12 +4,7 @@
  * can be checked the way the committed spec is. A file that is not an OpenAPI 3 document says why.
  */
 import { readFileSync } from 'node:fs';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { collectAssumptions } from './assumptions.ts';
-import type { Contract } from './load-contract.ts';
-import { createOperationMatcher } from './operation-matcher.ts';
-import { buildOperations } from './operations.ts';
-import { createValidators } from './validators.ts';
+import { contractOf, type Contract } from './load-contract.ts';
 
 /** A spec file that cannot be compared: it is missing, does not parse, or is no OpenAPI 3 document. */
 export class SpecFileError extends Error {}
@@ -43,18 +38,7 @@ export async function readSpecVersion(file: string): Promise<SpecVersion> {
   if (!isObject(raw.paths) || !isObject(raw.components))
     throw new SpecFileError(`${file}: an OpenAPI document of this platform needs "paths" and "components"`);
   try {
-    const document = (await $RefParser.dereference(structuredClone(raw))) as Record<string, unknown>;
-    const operations = buildOperations(document);
-    return {
-      file,
-      raw,
-      document,
-      operations,
-      operationsById: new Map(operations.map((op) => [op.id, op])),
-      assumptions: collectAssumptions(raw),
-      validators: createValidators(operations),
-      match: createOperationMatcher(operations),
-    };
+    return { file, ...(await contractOf(raw)) };
   } catch (error) {
     throw new SpecFileError(`${file}: cannot be read as the platform's contract: ${(error as Error).message}`);
   }
