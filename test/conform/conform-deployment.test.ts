@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conform, type ConformReport, type ConformRule } from '../../conform/index.ts';
+import { conform, type ConformReport } from '../../conform/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { startBrokenTarget, type Defect } from '../support/broken-target.ts';
 import { deploymentProfile } from '../support/deployment-profile.ts';
 import { startHiddenAdminDeployment, type Deployment } from '../support/hidden-admin-deployment.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
-import { STATED_RULES } from '../../spec/index.ts';
 
 let simulator: RunningSimulator;
 let deployment: Deployment;
@@ -19,10 +17,7 @@ afterAll(async () => {
   await simulator.close();
 });
 
-const withVerdict = (report: ConformReport, verdict: ConformRule['verdict']) =>
-  report.rules.filter((r) => r.verdict === verdict);
-const describeBroken = (rules: ConformRule[]) =>
-  rules.map((r) => `${r.verdict} ${r.operationId ?? '-'} ${r.rule}: ${r.got ?? ''}`).join('\n');
+import { describeBroken, withVerdict } from '../support/broken-deployments.ts';
 
 describe('conform --profile against a deployment without the admin API', () => {
   it('hides the admin API', async () => {
@@ -72,57 +67,4 @@ describe('conform --profile against a deployment without the admin API', () => {
     expect(report.coverage.percent).toBeLessThan(90);
     expect(report.passed).toBe(false);
   }, 240_000);
-});
-
-/** Each deliberately broken deployment, behind the same kind of proxy: the operation it breaks, and the verdict the break earns. */
-const BROKEN: { operationId: string; defect: Defect; verdict: 'FAILURE' | 'DIVERGENCE'; quotes?: string }[] = [
-  { operationId: 'getProduct', defect: 'serverError', verdict: 'FAILURE' },
-  { operationId: 'createBrand', defect: 'undocumentedStatus', verdict: 'FAILURE' },
-  { operationId: 'updateCategory', defect: 'echoToken', verdict: 'FAILURE' },
-  { operationId: 'getProduct', defect: 'wrongFieldType', verdict: 'FAILURE' },
-  { operationId: 'upsertCustomer', defect: 'ignoreAuth', verdict: 'FAILURE' },
-  // A token the profile binds to another dealer renames this dealer's area; an update of a provider that does not exist is accepted.
-  {
-    operationId: 'updateCoverageArea',
-    defect: 'ignoreBinding',
-    verdict: 'FAILURE',
-    quotes: STATED_RULES.permission403.sentence,
-  },
-  {
-    operationId: 'updateMerchantProvider',
-    defect: 'acceptUnknown',
-    verdict: 'FAILURE',
-    quotes: STATED_RULES.unknownProvider404.sentence,
-  },
-  // These two break rules the spec only assumes (another 2xx, 400 for 422): DIVERGENCEs, FAILUREs with --strict.
-  { operationId: 'upsertMerchant', defect: 'otherSuccessStatus', verdict: 'DIVERGENCE' },
-  { operationId: 'upsertCustomer', defect: 'ruleBreakAs400', verdict: 'DIVERGENCE' },
-];
-
-describe('conform --profile against deliberately broken deployments without the admin API', () => {
-  for (const { operationId, defect, verdict, quotes } of BROKEN) {
-    it(`catches ${defect} in ${operationId} with a ${verdict} naming it${verdict === 'DIVERGENCE' ? ', which fails the run with --strict' : ''}`, async () => {
-      const broken = await startBrokenTarget({ upstream: simulator.url, operationId, defect });
-      const front = await startHiddenAdminDeployment(broken.url);
-      try {
-        const profile = await deploymentProfile(simulator.url, front.url, { deletableAreas: 8 });
-        const report = await conform({ profile, fuzzRuns: 3, seed: PROPERTY_SEED, strict: verdict === 'DIVERGENCE' });
-        const caught = withVerdict(report, verdict);
-        expect(
-          caught.length,
-          describeBroken(report.rules.filter((r) => r.verdict !== 'pass' && r.verdict !== 'skipped')),
-        ).toBeGreaterThan(0);
-        expect(caught.map((r) => r.operationId)).toContain(operationId);
-        if (quotes)
-          expect(
-            caught.filter((r) => r.operationId === operationId && `${r.why ?? ''} ${r.got ?? ''}`.includes(quotes)),
-            describeBroken(caught),
-          ).not.toEqual([]);
-        expect(report.passed).toBe(false);
-      } finally {
-        await front.close();
-        await broken.close();
-      }
-    }, 240_000);
-  }
 });
