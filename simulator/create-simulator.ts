@@ -17,7 +17,7 @@ import Fastify, {
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import { projectFile } from '../project-files.ts';
 import { excerpt, mayHoldSecret, redactSecrets } from '../report/index.ts';
-import { DEV_API_KEY, DEV_JWT_SECRET, loadContract } from '../spec/index.ts';
+import { DEV_API_KEY, DEV_JWT_SECRET, loadContract, type Contract } from '../spec/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { hostRuleFor, isHostAllowed, parseAllowedHosts } from './allowed-hosts.ts';
 import { registerConsoleRoutes } from './console/console-routes.ts';
@@ -78,6 +78,11 @@ export interface SimulatorOptions {
    * loopback names (127.0.0.0/8, localhost, [::1]), against DNS rebinding; one on another address, any.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The contract served, when not the project's own spec (`contractOf` a document): a simulator of
+   * another version of the contract, or of a deployment that chose otherwise where the description is silent.
+   */
+  contract?: Contract;
 }
 
 export interface Simulator {
@@ -90,8 +95,8 @@ export interface Simulator {
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const contract = await loadContract();
-  const { dataset: given, ...rest } = options;
+  const { dataset: given, contract: served, ...rest } = options;
+  const contract = served ?? (await loadContract());
   // Closures below keep `options`: the dataset's objects must not stay on the heap once stored, or
   // every full collection would mark them all (a 500k-record dataset: pauses of 100 ms and more).
   options = rest;
