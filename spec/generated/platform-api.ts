@@ -788,6 +788,15 @@ export interface components {
                 "application/json": components["schemas"]["Empty"];
             };
         };
+        /** @description An error, in the error list shape, of an operation whose error bodies the description does not give. */
+        UnstatedErrorList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
     };
     parameters: {
         categoryId: string;
@@ -932,15 +941,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConsumerAddress"];
                 };
             };
-            400: components["responses"]["ErrorList"];
+            400: components["responses"]["UnstatedErrorList"];
             401: components["responses"]["UnauthorizedEmpty"];
             403: components["responses"]["ForbiddenEmpty"];
-            413: components["responses"]["ErrorList"];
-            415: components["responses"]["ErrorList"];
-            422: components["responses"]["ErrorList"];
-            500: components["responses"]["ErrorList"];
-            503: components["responses"]["ErrorList"];
-            507: components["responses"]["ErrorList"];
+            413: components["responses"]["UnstatedErrorList"];
+            415: components["responses"]["UnstatedErrorList"];
+            422: components["responses"]["UnstatedErrorList"];
+            500: components["responses"]["UnstatedErrorList"];
+            503: components["responses"]["UnstatedErrorList"];
+            507: components["responses"]["UnstatedErrorList"];
         };
     };
     incrementOrderCounter: {
@@ -965,13 +974,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCounter"];
                 };
             };
-            400: components["responses"]["ErrorList"];
+            400: components["responses"]["UnstatedErrorList"];
             401: components["responses"]["UnauthorizedEmpty"];
-            413: components["responses"]["ErrorList"];
-            415: components["responses"]["ErrorList"];
-            500: components["responses"]["ErrorList"];
-            503: components["responses"]["ErrorList"];
-            507: components["responses"]["ErrorList"];
+            413: components["responses"]["UnstatedErrorList"];
+            415: components["responses"]["UnstatedErrorList"];
+            500: components["responses"]["UnstatedErrorList"];
+            503: components["responses"]["UnstatedErrorList"];
+            507: components["responses"]["UnstatedErrorList"];
         };
     };
     upsertCustomer: {
@@ -1091,16 +1100,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ErrorList"];
+            400: components["responses"]["UnstatedErrorList"];
             401: components["responses"]["UnauthorizedEmpty"];
             403: components["responses"]["ForbiddenEmpty"];
-            404: components["responses"]["ErrorList"];
-            413: components["responses"]["ErrorList"];
-            415: components["responses"]["ErrorList"];
-            422: components["responses"]["ErrorList"];
-            500: components["responses"]["ErrorList"];
-            503: components["responses"]["ErrorList"];
-            507: components["responses"]["ErrorList"];
+            404: components["responses"]["UnstatedErrorList"];
+            413: components["responses"]["UnstatedErrorList"];
+            415: components["responses"]["UnstatedErrorList"];
+            422: components["responses"]["UnstatedErrorList"];
+            500: components["responses"]["UnstatedErrorList"];
+            503: components["responses"]["UnstatedErrorList"];
+            507: components["responses"]["UnstatedErrorList"];
         };
     };
     registerDealerDevice: {
