@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../project-files.ts';
 import { snapshotProblems } from './snapshot-schema.ts';
-import type { Snapshot } from './store.ts';
+import type { Snapshot } from './collections.ts';
 
 export const DEMO_DATASET_PATH = projectFile('simulator', 'demo-dataset.json');
 

@@ -1,19 +1,15 @@
 /** The stateful simulator of the Gas Ordering Platform API. */
-import { createSimulator, type Simulator, type SimulatorOptions } from './create-simulator.ts';
+import { createSimulator, type Simulator } from './create-simulator.ts';
+import type { SimulatorOptions } from './simulator-options.ts';
 
-export {
-  createSimulator,
-  BODY_LIMIT,
-  BODY_TIMEOUT_MS,
-  HEADERS_TIMEOUT_MS,
-  type Simulator,
-  type SimulatorOptions,
-} from './create-simulator.ts';
+export { createSimulator, type Simulator } from './create-simulator.ts';
+export type { SimulatorOptions } from './simulator-options.ts';
+export { BODY_LIMIT, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from './server-options.ts';
 export { demoDataset, readDatasetFile } from './dataset.ts';
 export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { parseAllowedHosts } from './allowed-hosts.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
-export type { Snapshot } from './store.ts';
+export type { Snapshot } from './collections.ts';
 export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';
 export { describeStoreUrl } from './redis/store-url.ts';
 

@@ -1,18 +1,13 @@
 /**
  * The store interface every handler, provider state and admin route uses: asynchronous, so one
  * process's memory (MemoryRecordStore, the embedded default) and a Redis server shared by many
- * processes (redis-state.ts) serve it alike. Each rule that must hold "once" or "uniquely" is one
+ * processes (redis/redis-record-store.ts) serve it alike. Each rule that must hold "once" or "uniquely" is one
  * call, atomic in both: a unique value, a record stored only when absent, a delete, an id counted once.
  */
 import type { RecordTable } from './record-table.ts';
-import {
-  checkUniqueRule,
-  COLLECTION_KEYS,
-  type CollectionName,
-  type Snapshot,
-  type Store,
-  type StoredRecord,
-} from './store.ts';
+import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from './collections.ts';
+import type { Store } from './store.ts';
+import { checkUniqueRule } from './unique-fields.ts';
 
 /**
  * A record as a store answers it: read-only, so a handler that assigns to one does not compile (the

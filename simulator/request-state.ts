@@ -1,4 +1,5 @@
 /** What the simulator keeps about a request while it is served, for the journal and the log line. */
+import type { FastifyRequest } from 'fastify';
 import type { Operation, ValidationIssue } from '../spec/index.ts';
 import type { TokenClaims } from './auth.ts';
 import type { Refusal } from './refusal.ts';
@@ -33,4 +34,15 @@ declare module 'fastify' {
     operation?: Operation;
     admin?: boolean;
   }
+}
+
+/** The request's path, without its query. */
+export function pathOf(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
+}
+
+/** Milliseconds since `started` (a `performance.now()`), to two decimals: a request's duration. */
+export function millisecondsSince(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
 }

@@ -3,7 +3,7 @@
  * snapshot is refused with the problem named and the state left as it was.
  */
 import { compileOnFirstUse } from '../spec/index.ts';
-import type { Snapshot } from './store.ts';
+import type { Snapshot } from './collections.ts';
 
 const id = { type: 'string', minLength: 1 };
 const record = (required: string[], properties: Record<string, unknown> = {}) => ({

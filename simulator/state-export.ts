@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { redact } from './redact.ts';
 import type { RecordStore } from './record-store.ts';
-import type { StoredRecord } from './store.ts';
+import type { StoredRecord } from './collections.ts';
 
 /** Records per page: small enough that redacting one page takes a few milliseconds. */
 const PAGE_RECORDS = 500;

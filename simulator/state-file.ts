@@ -16,7 +16,7 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { snapshotProblems } from './snapshot-schema.ts';
-import type { Snapshot } from './store.ts';
+import type { Snapshot } from './collections.ts';
 import type { TenantRegistry } from './tenants.ts';
 
 export const SAVE_INTERVAL_MS = 2_000;

@@ -9,41 +9,20 @@
  * an export forks the same way, so it reads a collection nobody writes while it streams. A store
  * holds at most its dataset's bytes plus a quota; a write past that is refused (507).
  */
-import type { AdminCollectionName, AdminSnapshot } from '../spec/index.ts';
+import {
+  COLLECTION_KEYS,
+  COLLECTION_NAMES,
+  type CollectionName,
+  type Snapshot,
+  type StoredRecord,
+} from './collections.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { keyBytes, recordBytes } from './record-bytes.ts';
 import { RecordTable } from './record-table.ts';
+import { indexValue } from './unique-fields.ts';
 
-export type StoredRecord = Record<string, unknown>;
-
-/**
- * The key of a child under its parent. JSON of the pair, so no id (a `/`, a quote, anything) can
- * make two pairs share a key: `["acme","north/zone-1"]` is not `["acme/north","zone-1"]`.
- */
-export const compositeKey = (parent: unknown, id: unknown): string => JSON.stringify([String(parent), String(id)]);
-
-/**
- * How each collection keys its records; composite keys keep a child under its parent. The admin API
- * document names the same collections (a snapshot's), checked here at compile time.
- */
-export const COLLECTION_KEYS = {
-  merchants: (r: StoredRecord) => String(r.id),
-  providers: (r: StoredRecord) => compositeKey(r.merchantId, r.id),
-  customers: (r: StoredRecord) => String(r.id),
-  consumerAddresses: (r: StoredRecord) => compositeKey(r.consumerId, r.id),
-  dealers: (r: StoredRecord) => String(r.id),
-  coverageAreas: (r: StoredRecord) => compositeKey(r.dealerId, r.id),
-  devices: (r: StoredRecord) => compositeKey(r.userId, r.deviceId),
-  orderEtas: (r: StoredRecord) => compositeKey(r.dealerId, r.orderId),
-  users: (r: StoredRecord) => String(r.id),
-  categories: (r: StoredRecord) => String(r.id),
-  brands: (r: StoredRecord) => String(r.id),
-  products: (r: StoredRecord) => String(r.id),
-  orderCounters: (r: StoredRecord) => String(r.consumerId),
-  appEvents: (r: StoredRecord) => String(r.idMensagem),
-} as const satisfies Record<AdminCollectionName, (r: StoredRecord) => string>;
-
-export type CollectionName = keyof typeof COLLECTION_KEYS;
+/** What a store's callers hand it and get back, beside the store itself. */
+export { compositeKey, type StoredRecord } from './collections.ts';
 
 /**
  * Fields looked up by value (uniqueness rules, children of a parent), indexed so a lookup costs
@@ -55,43 +34,6 @@ const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
   providers: ['merchantId', 'name'],
   coverageAreas: ['dealerId'],
 };
-
-const FOLDED_FIELDS = new Set(['email', 'name']);
-export const indexValue = (field: string, value: unknown) =>
-  FOLDED_FIELDS.has(field) ? String(value).trim().toLowerCase() : String(value);
-
-/** The value each collection keeps unique (within the scope, when one is named): what putUnique checks. */
-export const UNIQUE_FIELDS: Partial<Record<CollectionName, { field: string; scope?: string }>> = {
-  brands: { field: 'name' },
-  users: { field: 'email' },
-  providers: { field: 'name', scope: 'merchantId' },
-};
-
-/**
- * Checks that putUnique is asked for the rule its collection declares above: both stores keep just
- * those (Redis in an index its scripts maintain), so any other field or scope would be honoured by
- * one store and not the other. Asking for another is a bug, refused alike by both.
- */
-export function checkUniqueRule(collection: CollectionName, field: string, scopeField?: string): void {
-  const unique = UNIQUE_FIELDS[collection];
-  if (unique?.field === field && unique.scope === scopeField) return;
-  const declared = unique ? `${unique.field}${unique.scope ? ` within ${unique.scope}` : ''}` : 'no field';
-  throw new Error(
-    `${collection} keeps ${declared} unique; putUnique was asked for ${field}${scopeField ? ` within ${scopeField}` : ''}`,
-  );
-}
-
-/** The record's unique value as an index keeps it ('' when the collection has none or the record lacks it). */
-export function uniqueValueOf(collection: CollectionName, record: StoredRecord): string {
-  const unique = UNIQUE_FIELDS[collection];
-  if (!unique || record[unique.field] === undefined || record[unique.field] === null) return '';
-  const value = indexValue(unique.field, record[unique.field]);
-  return unique.scope ? JSON.stringify([String(record[unique.scope]), value]) : value;
-}
-export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
-
-/** A tenant's records as plain JSON: the `--data` file, `GET`/`PUT /__sim/state` (the admin document's Snapshot). */
-export type Snapshot = AdminSnapshot;
 
 type FieldIndex = Map<string, Map<string, Set<string>>>;
 

@@ -6,10 +6,12 @@
  * eviction is logged and counted.
  */
 import { FaultFiring, MemoryFaultStore, type FaultConfig, type FaultRule, type FaultRuleInput } from './faults.ts';
-import { Journal, type JournalEntry, type JournalQuery, type JournalRecord } from './journal.ts';
+import { Journal } from './journal.ts';
+import type { JournalEntry, JournalQuery, JournalRecord } from './journal-entry.ts';
 import { JournalBudget } from './journal-budget.ts';
 import { MemoryRecordStore, type RecordStore } from './record-store.ts';
-import { Store, type Snapshot } from './store.ts';
+import type { Snapshot } from './collections.ts';
+import { Store } from './store.ts';
 
 export const DEFAULT_TENANT = 'default';
 

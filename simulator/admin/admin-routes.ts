@@ -24,10 +24,11 @@ import { redact } from '../redact.ts';
 import { exchangeOfJournalEntry, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
 import { exportStream } from '../state-export.ts';
-import type { Snapshot } from '../store.ts';
+import type { Snapshot } from '../collections.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
-import { KNOWN_STATES, setUpState, type StateParams } from './provider-states.ts';
+import type { StateParams } from './provider-state-records.ts';
+import { KNOWN_STATES, setUpState } from './provider-states.ts';
 
 export interface AdminRoutesOptions {
   contract: Contract;

@@ -4,92 +4,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Contract } from '../../spec/index.ts';
-import { SimulatorError } from '../error-catalogue.ts';
+import { compositeKey } from '../collections.ts';
 import type { RecordStore } from '../record-store.ts';
-import { compositeKey } from '../store.ts';
+import {
+  ensureDealer,
+  ensureMerchant,
+  putCategory,
+  putProduct,
+  putProvider,
+  putUser,
+  short,
+  type StateParams,
+} from './provider-state-records.ts';
+import { createResourcesOfPath } from './resources-of-path.ts';
 
-export type StateParams = Record<string, string>;
 type StateSetup = (store: RecordStore, params: StateParams, contract: Contract) => Promise<StateParams>;
-
-const short = (id: string) => id.slice(0, 8);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function ensureMerchant(store: RecordStore, merchantId: string): Promise<void> {
-  if (!(await store.has('merchants', merchantId)))
-    await store.put('merchants', { id: merchantId, name: `Merchant ${short(merchantId)}`, categoryCode: '5983' });
-}
-
-async function putProvider(
-  store: RecordStore,
-  merchantId: string,
-  id: string,
-  name: string,
-  priority: number,
-): Promise<void> {
-  await store.put('providers', {
-    merchantId,
-    id,
-    name,
-    priority,
-    methods: ['CreditCard', 'Pix'],
-    credentials: {
-      type: 'demo',
-      sellerId: `seller-${short(id)}`,
-      clientApiKey: `key-${randomUUID()}`,
-      clientSecret: `secret-${randomUUID()}`,
-    },
-    acquirer: { merchantId: '1000000001', brands: ['Visa', 'Mastercard'] },
-  });
-}
-
-async function ensureDealer(store: RecordStore, dealerId: string): Promise<void> {
-  if (!(await store.has('dealers', dealerId)))
-    await store.put('dealers', { id: dealerId, name: `Dealer ${short(dealerId)}` });
-}
-
-async function putCategory(store: RecordStore, p: StateParams): Promise<void> {
-  await store.put('categories', {
-    id: p.categoryId,
-    name: p.categoryName ?? `Category ${short(p.categoryId ?? '')}`,
-    description: 'Created by a provider state',
-  });
-}
-
-async function putUser(store: RecordStore, p: StateParams): Promise<void> {
-  await store.put('users', {
-    id: p.userId,
-    name: p.name ?? 'Pact User',
-    email: p.email,
-    cellPhone: '+5511900000000',
-    cpf: '52998224725',
-    userType: p.userType ?? 'Consumer',
-    emailConfirmed: true,
-    phoneNumberConfirmed: false,
-    twoFactorEnabled: false,
-    passwordChangePending: false,
-  });
-}
-
-async function putProduct(store: RecordStore, p: StateParams): Promise<void> {
-  await putCategory(store, p);
-  if (!(await store.has('brands', p.brandId ?? '')))
-    await store.put('brands', {
-      id: p.brandId,
-      name: p.brandName ?? `Brand ${short(p.brandId ?? '')}`,
-      description: 'Created by a provider state',
-    });
-  await store.put('products', {
-    id: p.productId,
-    name: p.productName ?? 'Botijão P13',
-    description: 'GLP 13 kg',
-    categoryId: p.categoryId,
-    brandId: p.brandId,
-    imageUrl: 'https://cdn.gas-harness.example/products/p13.png',
-    enabled: true,
-    maximumOrderQuantity: 5,
-    attributes: { externalId: `EXT-${short(p.productId ?? '')}` },
-  });
-}
 
 /** Every known state: its template and the parameters it generates when missing. */
 const STATES: { template: string; defaults: (p: StateParams) => StateParams; setup: StateSetup }[] = [
@@ -283,49 +212,4 @@ export async function setUpState(
     }
   }
   return undefined;
-}
-
-/** A path segment percent-decoded; a bad escape (`%zz`, `%E0%A4`) is the client's error, a 400. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new SimulatorError('InvalidAdminRequest', {
-      target: 'body.params.path',
-      message: `The path segment "${segment.slice(0, 100)}" has a bad percent escape.`,
-    });
-  }
-}
-
-/** Creates whatever a request path names (the generic state fuzzers and scenarios use). */
-async function createResourcesOfPath(store: RecordStore, path: string, contract: Contract): Promise<StateParams> {
-  const pathOnly = path.split('?')[0] ?? path;
-  for (const op of contract.operations) {
-    const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-    const regex = new RegExp(`^${op.path.replace(/\{\w+\}/g, '([^/]+)')}$`);
-    const match = regex.exec(pathOnly);
-    if (!match) continue;
-    const decoded = names.map((n, i) => [n, decodeSegment(match[i + 1] ?? '')] as const);
-    const p: StateParams = Object.fromEntries(decoded);
-    // Products and profiles are read back with an id the spec types as a UUID: a path naming another
-    // id creates nothing, so its read stays 404 instead of answering a body that breaks its schema.
-    for (const name of ['productId', 'userId']) if (p[name] !== undefined && !UUID.test(p[name] ?? '')) delete p[name];
-    if (p.merchantId) await ensureMerchant(store, p.merchantId);
-    if (
-      p.merchantId &&
-      p.merchantProviderId &&
-      !(await store.has('providers', compositeKey(p.merchantId, p.merchantProviderId)))
-    ) {
-      await putProvider(store, p.merchantId, p.merchantProviderId, `Provider ${short(p.merchantProviderId)}`, 1);
-    }
-    if (p.dealerId) await ensureDealer(store, p.dealerId);
-    if (p.dealerId && p.coverageAreaId)
-      await store.put('coverageAreas', { dealerId: p.dealerId, id: p.coverageAreaId, name: 'Área criada' });
-    if (p.categoryId) await putCategory(store, p);
-    if (p.productId) await putProduct(store, { categoryId: randomUUID(), brandId: randomUUID(), ...p });
-    if (p.userId && !(await store.has('users', p.userId)))
-      await putUser(store, { email: `user-${short(p.userId)}@example.com`, ...p });
-    return { ...Object.fromEntries(decoded), path, created: Object.keys(p).join(',') };
-  }
-  return { path };
 }

@@ -2,16 +2,15 @@
  * A tenant's request journal in Redis: a list per tenant, under one byte budget shared by every
  * tenant's journal and every process (the oldest entries of any tenant go first, in one script).
  */
+import { JOURNAL_LIMIT, JOURNAL_MAX_BYTES } from '../journal.ts';
 import {
-  JOURNAL_LIMIT,
-  JOURNAL_MAX_BYTES,
   journalFilter,
   redactedRecord,
   toEntry,
   type JournalEntry,
   type JournalQuery,
   type JournalRecord,
-} from '../journal.ts';
+} from '../journal-entry.ts';
 import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';

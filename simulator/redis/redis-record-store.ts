@@ -8,15 +8,13 @@ import { SimulatorError } from '../error-catalogue.ts';
 import { recordBytes } from '../record-bytes.ts';
 import type { RecordStore } from '../record-store.ts';
 import {
-  checkUniqueRule,
   COLLECTION_KEYS,
   COLLECTION_NAMES,
-  indexValue,
-  uniqueValueOf,
   type CollectionName,
   type Snapshot,
   type StoredRecord,
-} from '../store.ts';
+} from '../collections.ts';
+import { checkUniqueRule, indexValue, uniqueValueOf } from '../unique-fields.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { redisField } from './redis-field.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';

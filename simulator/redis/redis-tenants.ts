@@ -12,7 +12,8 @@
  * serving leaves one that ends by itself, so a tenant is never kept busy forever.
  */
 import { createHash } from 'node:crypto';
-import { COLLECTION_KEYS, COLLECTION_NAMES, uniqueValueOf, type Snapshot } from '../store.ts';
+import { COLLECTION_KEYS, COLLECTION_NAMES, type Snapshot } from '../collections.ts';
+import { uniqueValueOf } from '../unique-fields.ts';
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { FaultFiring } from '../faults.ts';

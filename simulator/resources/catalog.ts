@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Schema } from '../../spec/index.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
-import type { StoredRecord } from '../store.ts';
+import type { StoredRecord } from '../collections.ts';
 
 export const catalogHandlers = {
   async updateCategory({ params, body, store }) {

@@ -2,7 +2,7 @@
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
 import type { Schema } from '../../spec/index.ts';
-import type { StoredRecord } from '../store.ts';
+import type { StoredRecord } from '../collections.ts';
 
 export const userHandlers = {
   async upsertUser({ body, claims, store }) {
