@@ -19,14 +19,12 @@ import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
-import { parseJsonBody } from '../json-body.ts';
 import { redact } from '../redact.ts';
 import { exchangeOfJournalEntry, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
-import { snapshotProblems } from '../snapshot-schema.ts';
 import { exportStream } from '../state-export.ts';
-import type { Snapshot } from '../collections.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
+import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
 import type { StateParams } from './provider-state-records.ts';
 import { KNOWN_STATES, setUpState } from './provider-states.ts';
 
@@ -74,42 +72,6 @@ export const PROVIDER_STATE_REQUEST_SCHEMA = {
 const validateTokenRequest = compileOnFirstUse<TokenRequest>(TOKEN_REQUEST_SCHEMA);
 const validateStateRequest = compileOnFirstUse<ProviderStateRequest>(PROVIDER_STATE_REQUEST_SCHEMA);
 const validateFaults = compileOnFirstUse<AdminRequestBody<'putFaults'>>(FAULT_CONFIG_SCHEMA);
-
-function invalid(errors: { instancePath: string; message?: string }[] | null | undefined): never {
-  const details = (errors ?? []).map((e) => ({
-    target: `body${e.instancePath.replace(/\//g, '.')}`,
-    message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`,
-  }));
-  throw new SimulatorError('InvalidAdminRequest', {
-    details,
-    ...(details[0] ? { message: details[0].message, target: details[0].target } : {}),
-  });
-}
-
-function jsonBody(request: FastifyRequest): unknown {
-  const raw = request.body as Buffer | undefined;
-  return raw && raw.length > 0 ? parseJsonBody(raw) : {};
-}
-
-/** The request's snapshot, or 400 naming every problem (the state is left as it was). */
-function validSnapshot(request: FastifyRequest): Snapshot {
-  const snapshot = jsonBody(request);
-  const problems = snapshotProblems(snapshot);
-  if (problems.length > 0) {
-    throw new SimulatorError('InvalidSnapshot', {
-      details: problems.map((p) => ({ target: 'body', message: p })),
-      message: problems.join('; '),
-    });
-  }
-  return snapshot as Snapshot;
-}
-
-function invalidQuery(name: string, what: string): never {
-  throw new SimulatorError('InvalidAdminRequest', {
-    target: `query.${name}`,
-    message: `query.${name} must be ${what}.`,
-  });
-}
 
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;
@@ -169,7 +131,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       admin.post('/tokens', async (request, reply) => {
         const body = jsonBody(request);
         const validate = validateTokenRequest();
-        if (!validate(body)) invalid(validate.errors);
+        if (!validate(body)) invalidBody(validate.errors);
         const { accessToken, expiresIn } = await auth.mint(body);
         return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
       });
@@ -177,7 +139,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       admin.post('/provider-states', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
         const body = jsonBody(request);
         const validate = validateStateRequest();
-        if (!validate(body)) invalid(validate.errors);
+        if (!validate(body)) invalidBody(validate.errors);
         const tenant = await tenantOf(request);
         const params: StateParams = Object.fromEntries(
           Object.entries(body.params ?? {})
@@ -276,7 +238,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       admin.put('/faults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
         const body = jsonBody(request);
         const validate = validateFaults();
-        if (!validate(body)) invalid(validate.errors);
+        if (!validate(body)) invalidBody(validate.errors);
         const unknown = body.rules
           .map((r) => r.operationId)
           .filter((id) => id !== '*' && !contract.operationsById.has(id));
