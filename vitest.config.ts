@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = [
   'test/client/concurrency-pool.test.ts',
   'test/conform/rule-classification.test.ts',
+  'test/conform/other-choices.test.ts',
   'test/contracts/pact-spec-agreement.test.ts',
   'test/docs/links.test.ts',
   'test/fuzz/fuzz-checks.test.ts',

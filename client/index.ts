@@ -49,5 +49,5 @@ export {
   type StateParams,
   type StateProvisioner,
 } from './state-provisioner.ts';
-export { DEPLOYMENT_STATES, missingForState } from './deployment-states.ts';
+export { DEPLOYMENT_STATES, missingForState, SetUpRefused } from './deployment-states.ts';
 export { runPool } from './concurrency-pool.ts';

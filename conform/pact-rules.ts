@@ -22,6 +22,7 @@
 import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
 import {
   headerBasis,
+  jsonPathBasis,
   schemaBasis,
   statedBasis,
   STATED_RULES,
@@ -97,6 +98,7 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
 
 const STATUS_MISMATCH = /expected (\d{3}) but was (\d{3})/i;
 const HEADER_MISMATCH = /header '([^']+)'/i;
+const MISSING_KEYS = /^(\$\S*) -> Actual map is missing the following keys: (.+)$/;
 
 /** Whether the rules an interaction's mismatches break are documented or assumed (see the header). */
 export function interactionBasis(contract: Contract, interaction: PactInteraction, mismatches: string[]): RuleBasis {
@@ -120,6 +122,14 @@ export function interactionBasis(contract: Contract, interaction: PactInteractio
     const header = HEADER_MISMATCH.exec(mismatch)?.[1];
     if (header) return headerBasis(contract.document, op, expected, header);
     if (response?.assumed) return { basis: 'assumed', reason: response.assumed };
+    // A key the answer lacks: documented only where the description makes it present.
+    const missing = MISSING_KEYS.exec(mismatch);
+    if (missing) {
+      const bases = (missing[2] ?? '')
+        .split(/,\s*/)
+        .map((key) => jsonPathBasis(response, `${missing[1] ?? '$'}.${key}`, true));
+      return bases.find((b) => b.basis === 'documented') ?? bases[0] ?? schemaBasis(response, []);
+    }
     return schemaBasis(response, []);
   });
   return bases.find((b) => b.basis === 'documented') ?? bases[0] ?? { basis: 'documented' };

@@ -39,12 +39,13 @@ class DeleteArea implements SequenceCommand<CoverageModel> {
   constructor(readonly contract: Contract) {}
   check = () => true;
   async run(model: CoverageModel, real: SequenceSession): Promise<void> {
-    await real.call('deleteCoverageArea', {
+    const response = await real.call('deleteCoverageArea', {
       name: this.toString(),
       pathParams: { dealerId: model.dealerId, coverageAreaId: model.coverageAreaId },
       expected: [model.exists ? successOf(this.contract, 'deleteCoverageArea') : 404],
     });
-    model.exists = false;
+    // A refused delete leaves the area there.
+    if (response.status < 300 || response.status === 404) model.exists = false;
   }
   toString = () => 'deleteCoverageArea()';
 }

@@ -24,15 +24,16 @@ class CountOrder implements SequenceCommand<CounterModel> {
   async run(model: CounterModel, real: SequenceSession): Promise<void> {
     const success = successOf(this.contract, 'incrementOrderCounter');
     const consumerId = model.consumers[this.consumer] ?? '';
-    const orders = model.counted.get(this.consumer) ?? new Set<number>();
+    const orders = new Set(model.counted.get(this.consumer));
     orders.add(this.order);
-    model.counted.set(this.consumer, orders);
     const response = await real.call('incrementOrderCounter', {
       name: this.toString(),
       body: { consumerId, orderId: model.orders[this.order] },
       expected: [success],
       json: [{ path: '$.orderCount', equals: orders.size }],
     });
+    // A refused count counts nothing.
+    if (response.status < 300) model.counted.set(this.consumer, orders);
     if (response.status !== success) return;
     const body = response.body as { consumerId?: unknown; orderCount?: unknown };
     real.expect(

@@ -3,8 +3,8 @@
  * credentials, records it as a step (for the report and the scenario file), runs the per-response
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
-import type { Contract } from '../spec/index.ts';
-import type { HttpResponse, StateProvisioner, TargetSession } from '../client/index.ts';
+import { statusBasis, type Contract } from '../spec/index.ts';
+import { SetUpRefused, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';
@@ -54,8 +54,12 @@ export interface CallOptions {
 /** A sequence the run cannot set up: the profile key that would let it. */
 export class SequenceUnavailable extends Error {
   override name = 'SequenceUnavailable';
-  constructor(readonly key: string) {
-    super(`needs ${key} in the target profile`);
+  /** `key`: the profile key it needs, or (`isKey` false) why it cannot run. */
+  constructor(
+    readonly key: string,
+    isKey = true,
+  ) {
+    super(isKey ? `needs ${key} in the target profile` : key);
   }
 }
 
@@ -112,10 +116,13 @@ export class SequenceSession {
       const { message, assumed } = options.judgeOther(response.status);
       this.fail(`${options.name}: ${message}`, unlessServerError(response.status, assumed));
     } else if (!options.expected.includes(response.status)) {
-      const documented = op.responses.get(options.expected[0] ?? 0);
+      // Judged as a scenario's status rule: a refusal for a reason the description leaves open only diverges.
+      const issues =
+        op.requestBody && options.body !== undefined ? this.contract.validators.body(op.id, options.body) : [];
+      const basis = statusBasis(op, options.expected[0] ?? 0, response.status, issues);
       this.fail(
-        `${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}`,
-        unlessServerError(response.status, documented?.assumed ?? documented?.assumedCondition),
+        `${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}${basis.stated ? `; ${basis.reason ?? ''}` : ''}`,
+        basis.basis === 'assumed' ? basis.reason : undefined,
       );
     }
     return response;
@@ -137,7 +144,15 @@ export class SequenceSession {
    * values the target used. Throws SequenceUnavailable when the profile lacks what it needs.
    */
   async providerState(state: string, params: Record<string, string>): Promise<Record<string, string>> {
-    const outcome = await this.provisioner.setUp(state, params);
+    let outcome: Awaited<ReturnType<StateProvisioner['setUp']>>;
+    try {
+      outcome = await this.provisioner.setUp(state, params);
+    } catch (error) {
+      // A set-up refused for a reason the description may leave open skips the sequence, as a missing key does.
+      if (error instanceof SetUpRefused)
+        throw new SequenceUnavailable(`the deployment refused the set-up: ${error.message}`, false);
+      throw error;
+    }
     if ('unavailable' in outcome) throw new SequenceUnavailable(outcome.unavailable);
     this.setup.push({ state, params: outcome.values });
     return outcome.values;

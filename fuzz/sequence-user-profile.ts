@@ -43,12 +43,13 @@ class UpsertUser implements SequenceCommand<UserModel> {
     const email = model.emails[this.email] ?? '';
     const body: Record<string, unknown> = { ...this.body, id: model.ids[this.user], email };
     const conflict = [...model.users].some(([index, u]) => index !== this.user && u.email === email);
-    await real.call('upsertUser', {
+    const response = await real.call('upsertUser', {
       name: this.toString(),
       body,
       expected: [conflict ? 409 : successOf(this.contract, 'upsertUser')],
     });
-    if (conflict) return;
+    // A refused upsert changes nothing: the profile read expects the user as it was.
+    if (conflict || response.status >= 300) return;
     const before = model.users.get(this.user);
     const keep = (value: unknown, previous: (string | null)[] | undefined) =>
       typeof value === 'string' ? [value] : [...new Set([null, ...(previous ?? [])])];

@@ -7,6 +7,7 @@ import type { Contract, OperationMatcher, ProviderStateSpec } from '../spec/inde
 import {
   connectTarget,
   createStateProvisioner,
+  SetUpRefused,
   tenantOfToken,
   type FixtureLedger,
   type ResolvedTarget,
@@ -80,6 +81,11 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
       }
     }
   } catch (error) {
+    // Refused for a reason the description may leave open: the suite's checks did not run, nothing failed.
+    if (error instanceof SetUpRefused) {
+      const reason = `the deployment refused the set-up: ${error.message}`;
+      return finish({ ...tenant, outcome: 'skipped', steps: skipAll(reason), skipReason: reason }, session);
+    }
     return finish(
       { ...tenant, outcome: 'failed', steps: skipAll('the set-up failed'), error: (error as Error).message },
       session,

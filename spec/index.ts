@@ -34,7 +34,9 @@ export {
 export { createOperationMatcher, type OperationMatch, type OperationMatcher } from './operation-matcher.ts';
 export {
   headerBasis,
+  ERROR_STATUSES_NOT_SHOWN,
   jsonPathBasis,
+  listedStatusBasis,
   schemaBasis,
   SERVER_ERROR_NOTE,
   statedBasis,
@@ -43,4 +45,4 @@ export {
   type RuleBasis,
   type TokenBinding,
 } from './rule-basis.ts';
-export { quoteStatedRule, STATED_RULES, type StatedRule } from './stated-rules.ts';
+export { quoteStatedRule, STATED_RULES, UPSERT_OPERATIONS, type StatedRule } from './stated-rules.ts';

@@ -5,7 +5,7 @@
  */
 import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
-import { quoteStatedRule, statedAnswer, STATED_RULES, type StatedRule } from './stated-rules.ts';
+import { quoteStatedRule, statedAnswer, STATED_RULES, UPSERT_OPERATIONS, type StatedRule } from './stated-rules.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
@@ -44,6 +44,10 @@ export interface TokenBinding {
  * ("When the token is valid but lacks permission for the resource, the response is 403."), so a
  * 2xx (or any answer below 400) breaks a documented rule; which 4xx refuses it rests on the assumed
  * permission model, so another 4xx than 403 only diverges.
+ *
+ * A refusal where the spec expects another answer is judged by what the description pins
+ * (`refusalBasis`): which requests an operation refuses, and with which of its error statuses, is
+ * mostly left open.
  */
 export function statusBasis(
   operation: Operation | undefined,
@@ -60,14 +64,78 @@ export function statusBasis(
   let trigger: string | undefined;
   if (expected === 400 || expected === 422) {
     const matching = requestIssues.filter((i) => i.status === expected);
+    // A property outside the provider update's body is refused by a rule the description states.
+    if (
+      actual < 400 &&
+      operation.id === 'updateMerchantProvider' &&
+      matching.some((i) => i.keyword === 'additionalProperties')
+    )
+      return statedBasis(STATED_RULES.closedProviderBody);
     if (matching.length > 0 && matching.every((i) => i.assumed)) trigger = matching[0]?.assumed;
   }
   if (expected === 403) trigger = operation.security.assumed;
   const reason = response.assumed ?? response.assumedCondition ?? trigger;
+  if (actual >= 400 && actual !== expected) {
+    const refusal = refusalBasis(operation, expected, actual, reason);
+    if (refusal) return refusal;
+  }
   if (reason) return assumed(reason);
-  // A status the description states in a sentence of its own is quoted (the provider update's 404).
+  // A status the description states for one operation in a sentence of its own is quoted (the provider update's 404).
   const stated = statedAnswer(operation.id, expected);
   return stated ? statedBasis(stated) : documented();
+}
+
+/**
+ * The rule "the operation answers `status` at all" (a status it documents): a 5xx, a 401 or a status
+ * outside the provider update's table breaks a documented rule; another 4xx or 2xx of an operation
+ * whose statuses the description does not give only diverges.
+ */
+export function listedStatusBasis(operation: Operation, status: number): RuleBasis {
+  if (status >= 500 || status === 401) return documented();
+  const success = operation.responses.get(operation.successStatus);
+  if (status >= 200 && status < 300) return success?.assumed ? assumed(success.assumed) : documented();
+  if (status < 400 || status >= 500) return documented();
+  const statedErrors = [...operation.responses.values()].filter(
+    (r) => r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 403 && !r.assumed,
+  );
+  return statedErrors.length === 0 ? assumed(ERROR_STATUSES_NOT_SHOWN) : documented();
+}
+
+/** The description's words on the error statuses it leaves open. */
+export const ERROR_STATUSES_NOT_SHOWN =
+  'The description leaves open which requests this operation refuses and with which status ("Numeric statuses of error responses for all operations other than the provider update ...: not shown"; "Required status of fields ...", "String formats and length bounds for all fields: not shown").';
+
+/**
+ * A 4xx `actual` where `expected` was the spec's answer: undefined where the description pins the
+ * answer (a 401 for the token, the provider update's 404 for an unknown provider, its table of
+ * statuses, an upsert that creates), so the plain status rule applies; assumed wherever it leaves
+ * open which requests are refused and how.
+ */
+function refusalBasis(
+  operation: Operation,
+  expected: number,
+  actual: number,
+  expectedReason: string | undefined,
+): RuleBasis | undefined {
+  // The key-authorised counter: which credentials it refuses with 401 and which with 403 is the spec's choice.
+  if ((expected === 401 || expected === 403) && (actual === 401 || actual === 403))
+    return operation.security.scheme === 'apiKey' && operation.security.assumed
+      ? assumed(operation.security.assumed)
+      : undefined;
+  if (expected === 401 || actual === 401 || statedAnswer(operation.id, expected)) return undefined;
+  if (actual === 404 && expected < 300 && UPSERT_OPERATIONS.has(operation.id))
+    return statedBasis(STATED_RULES.upsertCreates);
+  if (actual === 403 || expected === 403)
+    return operation.security.assumed ? assumed(operation.security.assumed) : undefined;
+  // The statuses the description gives this operation (the provider update's table), beside 401 and 403.
+  const stated = [...operation.responses.values()].filter((r) => r.status >= 400 && r.status < 500 && !r.assumed);
+  const statedErrors = stated.filter((r) => r.status !== 401 && r.status !== 403);
+  if (statedErrors.length === 0)
+    return assumed(expectedReason ?? operation.responses.get(actual)?.assumed ?? ERROR_STATUSES_NOT_SHOWN);
+  const given = statedErrors.find((r) => r.status === actual);
+  if (!given) return undefined;
+  // One of the operation's stated error statuses; which requests get it is open.
+  return assumed(given.assumedCondition ?? expectedReason ?? ERROR_STATUSES_NOT_SHOWN);
 }
 
 /** The rule "the body has the documented shape": assumed when the body or every broken keyword is. */
@@ -92,8 +160,11 @@ export function jsonPathBasis(response: ResponseSpec | undefined, path: string, 
     if (typeof whole === 'string') return assumed(whole);
     const segment = segments?.[i];
     if (segment === undefined || segments === undefined) break;
-    if (presence && i === segments.length - 1 && typeof schema['x-assumed-required'] === 'string')
+    // Presence rests on every step on the way: a property whose required status is assumed, an item no minimum guarantees.
+    if (presence && typeof segment === 'string' && typeof schema['x-assumed-required'] === 'string')
       return assumed(schema['x-assumed-required']);
+    if (presence && typeof segment === 'number' && !(Number(schema.minItems ?? 0) > segment))
+      return assumed(ITEMS_NOT_SHOWN);
     schema =
       typeof segment === 'number'
         ? (schema.items as JsonSchema | undefined)
@@ -124,6 +195,9 @@ export function headerBasis(
   const why = entry?.['x-assumed'];
   return typeof why === 'string' ? assumed(why) : documented();
 }
+
+const ITEMS_NOT_SHOWN =
+  'How many items an array holds is not shown ("Required status of fields in all bodies other than the provider update: not shown").';
 
 /** `$.data.items[0].name` as segments; undefined for paths with filters or wildcards. */
 function simplePathSegments(path: string): (string | number)[] | undefined {

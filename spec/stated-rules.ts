@@ -14,6 +14,13 @@ export interface StatedRule {
   answer?: { operationId: string; status: number };
 }
 
+/** The operations the description calls upserts (Endpoints, rule 6): they never answer that the record is unknown. */
+export const UPSERT_OPERATIONS: ReadonlySet<string> = new Set([
+  'upsertCustomer',
+  'upsertMerchant',
+  'upsertConsumerAddress',
+]);
+
 export const STATED_RULES = {
   /** Endpoints, rule 5. */
   unknownProvider404: {
@@ -21,6 +28,18 @@ export const STATED_RULES = {
     section: 'Endpoints, rule 5',
     sentence: 'The provider update answers 404 when no provider with the given identifier exists.',
     answer: { operationId: 'updateMerchantProvider', status: 404 },
+  },
+  /** Endpoints, rule 4. */
+  closedProviderBody: {
+    id: 'closedProviderBody',
+    section: 'Endpoints, rule 4',
+    sentence: 'The provider update body rejects properties outside MerchantProviderUpdate.',
+  },
+  /** Endpoints, rule 6. */
+  upsertCreates: {
+    id: 'upsertCreates',
+    section: 'Endpoints, rule 6',
+    sentence: 'Customer, merchant and consumer address operations are upserts: they update the record or create it.',
   },
   /** Authentication, rule 5. */
   tokenNotExposed: {

@@ -15,6 +15,8 @@ export interface ValidationIssue {
   status: 400 | 422;
   /** The spec's reason when the broken rule is an assumption. */
   assumed?: string;
+  /** The JSON Schema keyword broken (`required`, `additionalProperties`, `format`...). */
+  keyword?: string;
 }
 
 export interface Validators {
@@ -140,6 +142,7 @@ function toIssue(error: ErrorObject, root: string): ValidationIssue {
     target,
     message: messageOf(error, target),
     status: structural ? 400 : 422,
+    keyword: error.keyword,
     ...(assumed ? { assumed } : {}),
   };
 }

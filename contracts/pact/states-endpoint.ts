@@ -6,11 +6,14 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StateProvisioner } from '../../client/index.ts';
+import { SetUpRefused, type StateProvisioner } from '../../client/index.ts';
 
 export interface StatesEndpoint {
   url: string;
-  /** States the run could not set up, with the profile key each lacks. */
+  /**
+   * States the run could not set up, each with why its interactions are skipped: a profile key it
+   * lacks, or the deployment's refusal of a set-up request (SetUpRefused).
+   */
   unavailable: Map<string, string>;
   close(): Promise<void>;
 }
@@ -43,12 +46,17 @@ export async function startStatesEndpoint(provisioner: StateProvisioner): Promis
           ? provisioner.tearDown(state, params).then(() => ({}))
           : provisioner.setUp(state, params).then((outcome) => {
               if ('values' in outcome) return outcome.values;
-              unavailable.set(state, outcome.unavailable);
-              throw new Error(`needs ${outcome.unavailable} in the target profile`);
+              const reason = `needs ${outcome.unavailable} in the target profile`;
+              unavailable.set(state, reason);
+              throw new Error(reason);
             });
       work.then(
         (values) => answer(200, values),
-        (error: unknown) => answer(500, { error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => {
+          if (error instanceof SetUpRefused)
+            unavailable.set(state, `the deployment refused the set-up: ${error.message}`);
+          answer(500, { error: error instanceof Error ? error.message : String(error) });
+        },
       );
     });
   });

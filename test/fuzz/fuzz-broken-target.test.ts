@@ -53,7 +53,7 @@ const cases: [Defect, string, string][] = [
   ['echoToken', 'updateCategory', 'no_secret_echoed'],
   ['wrongFieldType', 'getProduct', 'body_matches_documented_shape'],
   ['ignoreAuth', 'upsertCustomer', 'auth_enforced'],
-  ['undocumentedStatus', 'createBrand', 'status_documented'],
+  ['undocumentedStatus', 'updateMerchantProvider', 'status_documented'],
 ];
 
 describe('fuzzing a deliberately broken target', () => {

@@ -28,7 +28,11 @@ function gasHarness(
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  broken = await startBrokenTarget({ upstream: sim.url, operationId: 'createBrand', defect: 'undocumentedStatus' });
+  broken = await startBrokenTarget({
+    upstream: sim.url,
+    operationId: 'updateMerchantProvider',
+    defect: 'undocumentedStatus',
+  });
   dir = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
 });
 
@@ -47,7 +51,7 @@ describe('gas-harness fuzz', () => {
       '--target',
       broken.url,
       '--operations',
-      'createBrand',
+      'updateMerchantProvider',
       '--runs',
       '20',
       '--seed',
@@ -59,17 +63,21 @@ describe('gas-harness fuzz', () => {
     ]);
     expect(code, stderr).toBe(1);
     expect(stdout).toContain('seed 3');
-    expect(stdout).toMatch(/FAILURE createBrand status_documented: answered 418/);
+    expect(stdout).toMatch(/FAILURE updateMerchantProvider status_documented: answered 418/);
     expect(stdout).toMatch(/seed -?\d+, path \d+(:\d+)* \(\d+ shrinks\); run seed 3/);
-    expect(stdout).toMatch(/curl -i -X POST '.*\/v1\/brands' .*authorization: Bearer <redacted>/);
+    expect(stdout).toMatch(
+      /curl -i -X PUT '.*\/v1\/merchants\/[^']*\/providers\/[^']*' .*authorization: Bearer <redacted>/,
+    );
     expect(stdout).toMatch(/\d+ cases\/second/);
     expect(stderr).toMatch(/fuzzing: \d+\/\d+ cases/);
-    expect(readdirSync(out).some((f) => f.startsWith('createBrand-status_documented-') && f.endsWith('.yaml'))).toBe(
-      true,
-    );
+    expect(
+      readdirSync(out).some((f) => f.startsWith('updateMerchantProvider-status_documented-') && f.endsWith('.yaml')),
+    ).toBe(true);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="fuzz createBrand"');
-    expect(xml).toMatch(/<testcase name="status_documented" classname="fuzz.createBrand" time="[\d.]+">\s*<failure/);
+    expect(xml).toContain('<testsuite name="fuzz updateMerchantProvider"');
+    expect(xml).toMatch(
+      /<testcase name="status_documented" classname="fuzz.updateMerchantProvider" time="[\d.]+">\s*<failure/,
+    );
   }, 60_000);
 
   it('exits 0 against its in-process simulator, taking the seed from FUZZ_SEED', async () => {

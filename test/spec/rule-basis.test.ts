@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPathBasis, schemaBasis, statusBasis } from '../../spec/rule-basis.ts';
+import { jsonPathBasis, listedStatusBasis, schemaBasis, statusBasis } from '../../spec/rule-basis.ts';
 import { loadContract } from '../../spec/index.ts';
 
 const contract = await loadContract();
@@ -69,5 +69,52 @@ describe('telling documented rules from assumed ones', () => {
     expect(jsonPathBasis(product, '$.data.category.name', false).basis).toBe('documented');
     expect(jsonPathBasis(product, '$.data.imageUrl', true).basis).toBe('assumed');
     expect(jsonPathBasis(op('upsertConsumerAddress').responses.get(200), '$.id', false).basis).toBe('assumed');
+  });
+});
+
+describe('a refusal where the spec expects another answer', () => {
+  const issues = (id: string, body: unknown) => contract.validators.body(id, body);
+
+  it('only diverges where the description leaves open which requests are refused and how', () => {
+    // One of the provider update's stated statuses; which requests get it is open.
+    expect(statusBasis(op('updateMerchantProvider'), 204, 409, [])).toMatchObject({ basis: 'assumed' });
+    expect(
+      statusBasis(op('updateMerchantProvider'), 400, 422, issues('updateMerchantProvider', { colour: 1 })),
+    ).toMatchObject({ basis: 'assumed' });
+    // An operation whose error statuses the description does not give: any refusal only diverges.
+    expect(statusBasis(op('createBrand'), 201, 400, [])).toMatchObject({ basis: 'assumed' });
+    expect(statusBasis(op('upsertCustomer'), 422, 409, [])).toMatchObject({ basis: 'assumed' });
+    // The key-authorised counter: 401 or 403 for a bearer token is the spec's choice.
+    expect(statusBasis(op('incrementOrderCounter'), 401, 403, []).basis).toBe('assumed');
+  });
+
+  it('stays a documented FAILURE where the description pins the answer', () => {
+    // Outside the provider update's table of statuses.
+    expect(statusBasis(op('updateMerchantProvider'), 204, 418, []).basis).toBe('documented');
+    // The stated 401 for a missing token, on any operation but the counter.
+    expect(statusBasis(op('upsertCustomer'), 401, 403, []).basis).toBe('documented');
+    expect(statusBasis(op('upsertCustomer'), 204, 401, []).basis).toBe('documented');
+    // The provider update's stated 404.
+    expect(statusBasis(op('updateMerchantProvider'), 404, 422, []).stated).toBe('unknownProvider404');
+    // An upsert that answers that the record is unknown does not create it.
+    expect(statusBasis(op('upsertCustomer'), 204, 404, [])).toMatchObject({
+      basis: 'documented',
+      stated: 'upsertCreates',
+      reason: expect.stringContaining('they update the record or create it'),
+    });
+  });
+
+  it('quotes the closed provider body when a property outside it is accepted', () => {
+    expect(
+      statusBasis(op('updateMerchantProvider'), 400, 204, issues('updateMerchantProvider', { colour: 1 })),
+    ).toMatchObject({ basis: 'documented', stated: 'closedProviderBody' });
+  });
+
+  it('calls a status an operation does not list assumed only where its statuses are not stated', () => {
+    expect(listedStatusBasis(op('createBrand'), 418).basis).toBe('assumed');
+    expect(listedStatusBasis(op('createBrand'), 200).basis).toBe('assumed');
+    expect(listedStatusBasis(op('updateMerchantProvider'), 418).basis).toBe('documented');
+    expect(listedStatusBasis(op('updateMerchantProvider'), 200).basis).toBe('documented');
+    expect(listedStatusBasis(op('createBrand'), 401).basis).toBe('documented');
   });
 });
