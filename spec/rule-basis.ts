@@ -130,8 +130,13 @@ function refusalBasis(
   // The statuses the description gives this operation (the provider update's table), beside 401 and 403.
   const stated = [...operation.responses.values()].filter((r) => r.status >= 400 && r.status < 500 && !r.assumed);
   const statedErrors = stated.filter((r) => r.status !== 401 && r.status !== 403);
+  // Refused where it should succeed: why is open; refused with another status: which one is.
   if (statedErrors.length === 0)
-    return assumed(expectedReason ?? operation.responses.get(actual)?.assumed ?? ERROR_STATUSES_NOT_SHOWN);
+    return assumed(
+      expected < 300
+        ? ERROR_STATUSES_NOT_SHOWN
+        : (expectedReason ?? operation.responses.get(actual)?.assumed ?? ERROR_STATUSES_NOT_SHOWN),
+    );
   const given = statedErrors.find((r) => r.status === actual);
   if (!given) return undefined;
   // One of the operation's stated error statuses; which requests get it is open.
