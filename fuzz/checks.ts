@@ -12,6 +12,7 @@ import {
   STATED_RULES,
   type Contract,
   type Operation,
+  type RuleBasis,
 } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, mayHoldSecret } from '../report/index.ts';
@@ -72,7 +73,7 @@ const CHECKS: Record<CheckName, Check> = {
     return fail(
       'status_documented',
       `answered ${response.status}, which ${op.id} does not document (${[...op.responses.keys()].join(', ')})`,
-      basis.basis === 'assumed' ? basis.reason : undefined,
+      basis,
     );
   },
 
@@ -85,7 +86,7 @@ const CHECKS: Record<CheckName, Check> = {
     return fail(
       'content_type_conformance',
       `answered ${response.status} as ${got ?? 'no content type'}, documented ${documented.mediaType}`,
-      basis.basis === 'assumed' ? basis.reason : undefined,
+      basis,
     );
   },
 
@@ -105,7 +106,7 @@ const CHECKS: Record<CheckName, Check> = {
       return fail(
         'body_matches_documented_shape',
         `answered ${response.status} without a JSON body${answerExcerpt(response, secrets)}`,
-        documented.assumedBody ?? documented.assumed,
+        schemaBasis(documented, []),
       );
     }
     const issues = contract.validators.response(op.id, response.status, response.body) ?? [];
@@ -117,7 +118,7 @@ const CHECKS: Record<CheckName, Check> = {
         .slice(0, 3)
         .map((i) => i.message)
         .join('; ')}`,
-      basis.basis === 'assumed' ? basis.reason : undefined,
+      basis,
     );
   },
 
@@ -143,8 +144,8 @@ const CHECKS: Record<CheckName, Check> = {
     const basis = statusBasis(op, op.successStatus, response.status, []);
     return fail(
       'positive_data_accepted',
-      `valid data was answered ${response.status}${answerExcerpt(response, secrets)}${basis.stated ? `; ${basis.reason ?? ''}` : ''}`,
-      basis.basis === 'assumed' ? basis.reason : undefined,
+      `valid data was answered ${response.status}${answerExcerpt(response, secrets)}`,
+      basis,
     );
   },
 
@@ -213,8 +214,15 @@ export function unlessServerError(status: number, assumed: string | undefined): 
   return status >= 500 ? undefined : assumed;
 }
 
-function fail(check: CheckName, message: string, assumed?: string): CheckFailure {
-  return { check, message, ...(assumed ? { assumed } : {}) };
+/**
+ * A check's failure: `judged` is the spec's reason when only an assumption is broken, or the basis of
+ * the rule, whose reason a documented rule the description states in so many words adds to the message.
+ */
+function fail(check: CheckName, message: string, judged?: string | RuleBasis): CheckFailure {
+  if (typeof judged === 'string' || judged === undefined)
+    return { check, message, ...(judged ? { assumed: judged } : {}) };
+  if (judged.basis === 'assumed') return { check, message, assumed: judged.reason ?? '' };
+  return { check, message: judged.stated ? `${message}; ${judged.reason ?? ''}` : message };
 }
 
 /** The head of an answer for a message, the run's secrets redacted before it is cut. */

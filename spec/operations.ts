@@ -38,6 +38,7 @@ function buildOperation(path: string, method: HttpMethod, op: Obj, schemaNames: 
     const [mediaType, media] = content ? (Object.entries(content)[0] ?? []) : [];
     const schema = media?.schema;
     const spec: ResponseSpec = {
+      operationId: String(op.operationId),
       status,
       description: String(response.description ?? ''),
       shape: shapeOf(schema, schemaNames),

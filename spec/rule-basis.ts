@@ -5,7 +5,14 @@
  */
 import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
-import { quoteStatedRule, statedAnswer, STATED_RULES, UPSERT_OPERATIONS, type StatedRule } from './stated-rules.ts';
+import {
+  quoteStatedRule,
+  statedAnswer,
+  statedShape,
+  STATED_RULES,
+  UPSERT_OPERATIONS,
+  type StatedRule,
+} from './stated-rules.ts';
 
 export interface RuleBasis {
   basis: 'documented' | 'assumed';
@@ -81,7 +88,8 @@ export function statusBasis(
   }
   if (reason) return assumed(reason);
   // A status the description states for one operation in a sentence of its own is quoted (the provider update's 404).
-  const stated = statedAnswer(operation.id, expected);
+  const stated =
+    statedAnswer(operation.id, expected) ?? (expected === 401 ? STATED_RULES.unauthenticated401 : undefined);
   return stated ? statedBasis(stated) : documented();
 }
 
@@ -149,7 +157,13 @@ export function schemaBasis(response: ResponseSpec | undefined, issues: Validati
   const whole = response?.schema?.['x-assumed'];
   if (typeof whole === 'string') return assumed(whole);
   if (issues.length > 0 && issues.every((i) => i.assumed)) return assumed(issues[0]?.assumed ?? '');
-  return documented();
+  return shapeBasis(response);
+}
+
+/** A documented body shape, quoting the description's words where it states that answer's shape. */
+function shapeBasis(response: ResponseSpec | undefined): RuleBasis {
+  const stated = response ? statedShape(response.operationId, response.status) : undefined;
+  return stated ? statedBasis(stated) : documented();
 }
 
 /**
@@ -175,7 +189,7 @@ export function jsonPathBasis(response: ResponseSpec | undefined, path: string, 
         ? (schema.items as JsonSchema | undefined)
         : (schema.properties as Record<string, JsonSchema> | undefined)?.[segment];
   }
-  return documented();
+  return shapeBasis(response);
 }
 
 /** The rule behind a header expectation: assumed when the spec marks that response header. */

@@ -6,13 +6,28 @@
 
 export interface StatedRule {
   id: string;
-  /** The description's section and the rule's number in it. */
+  /** The description's section, and the rule's number in it when its rules are numbered (`Endpoints, rule 5`). */
   section: string;
-  /** The sentence, verbatim. */
+  /** The sentence (or the table row), verbatim. */
   sentence: string;
   /** The status it states for an operation, when it states one for a single operation. */
   answer?: { operationId: string; status: number };
+  /** The answers whose body shape it states: of these operations, their errors (4xx and 5xx) or their success. */
+  shape?: { operationIds: readonly string[]; answers: 'errors' | 'success' | readonly number[] };
 }
+
+/** The operations the description gives the error list (its Errors table). */
+const ERROR_LIST_OPERATIONS = [
+  'updateMerchantProvider',
+  'upsertCustomer',
+  'upsertMerchant',
+  'updateCoverageArea',
+  'deleteCoverageArea',
+  'registerDealerDevice',
+  'updateCategory',
+  'createBrand',
+  'getProduct',
+];
 
 /** The operations the description calls upserts (Endpoints, rule 6): they never answer that the record is unknown. */
 export const UPSERT_OPERATIONS: ReadonlySet<string> = new Set([
@@ -41,6 +56,61 @@ export const STATED_RULES = {
     section: 'Endpoints, rule 6',
     sentence: 'Customer, merchant and consumer address operations are upserts: they update the record or create it.',
   },
+  /** Authentication, rule 6. */
+  unauthenticated401: {
+    id: 'unauthenticated401',
+    section: 'Authentication, rule 6',
+    sentence: 'When the token is missing, invalid or expired, the response is 401.',
+  },
+  /** Events. */
+  problemDetailsOnIntake: {
+    id: 'problemDetailsOnIntake',
+    section: 'Events',
+    sentence: 'Failures return the problem-details error shape.',
+    shape: { operationIds: ['receiveAppEvent'], answers: 'errors' },
+  },
+  /** Resources and their fields, Product. */
+  productDataWrapper: {
+    id: 'productDataWrapper',
+    section: 'Resources and their fields',
+    sentence: 'The response is wrapped in an object with a single property `data`, holding:',
+    shape: { operationIds: ['getProduct'], answers: 'success' },
+  },
+  /** Endpoints, the brand creation's row. */
+  brandCreatedData: {
+    id: 'brandCreatedData',
+    section: 'Endpoints',
+    sentence: 'object with `data` holding `id` (uuid) of the new brand',
+    shape: { operationIds: ['createBrand'], answers: 'success' },
+  },
+  /** Errors, the provider update's table. */
+  providerUpdateEmpty401: {
+    id: 'providerUpdateEmpty401',
+    section: 'Errors',
+    sentence: '| 401 | user not authenticated, token expired or invalid | empty JSON |',
+    shape: { operationIds: ['updateMerchantProvider'], answers: [401] },
+  },
+  providerUpdateEmpty403: {
+    id: 'providerUpdateEmpty403',
+    section: 'Errors',
+    sentence: '| 403 | user lacks the required permissions | empty JSON |',
+    shape: { operationIds: ['updateMerchantProvider'], answers: [403] },
+  },
+  /** Errors, the shapes' table. */
+  failureObject: {
+    id: 'failureObject',
+    section: 'Errors',
+    sentence:
+      '| Failure object | `code` (string), `description` (string), `type` (string; the value `Failure` is shown), `numericType` (integer), `metadata` (object) | user upsert, user profile read |',
+    shape: { operationIds: ['upsertUser', 'getUserProfile'], answers: 'errors' },
+  },
+  errorList: {
+    id: 'errorList',
+    section: 'Errors',
+    sentence:
+      '| Error list | `errors`: array of objects with `code` (string), `target` (string), `message` (string); all nullable | provider update, customer upsert, merchant upsert, coverage area update and delete, device registration, category update, brand creation, product read |',
+    shape: { operationIds: ERROR_LIST_OPERATIONS, answers: 'errors' },
+  },
   /** Authentication, rule 5. */
   tokenNotExposed: {
     id: 'tokenNotExposed',
@@ -54,6 +124,22 @@ export const STATED_RULES = {
     sentence: 'When the token is valid but lacks permission for the resource, the response is 403.',
   },
 } as const satisfies Record<string, StatedRule>;
+
+/**
+ * The stated rule that gives this answer of `operationId` its body shape, when the description
+ * states it (a rule naming the very status comes before one naming all errors).
+ */
+export function statedShape(operationId: string, status: number): StatedRule | undefined {
+  const rules = Object.values(STATED_RULES as Record<string, StatedRule>).filter((rule) =>
+    rule.shape?.operationIds.includes(operationId),
+  );
+  return (
+    rules.find((r) => Array.isArray(r.shape?.answers) && r.shape.answers.includes(status)) ??
+    rules.find((r) =>
+      r.shape?.answers === 'errors' ? status >= 400 : r.shape?.answers === 'success' && status >= 200 && status < 300,
+    )
+  );
+}
 
 /** How a report quotes a stated rule: `documented: "…" (Endpoints, rule 5)`. */
 export function quoteStatedRule(rule: StatedRule): string {

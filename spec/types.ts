@@ -10,6 +10,8 @@ export type ErrorShape = 'errorList' | 'failure' | 'problem';
 export type ResponseShape = ErrorShape | 'empty' | 'body' | 'none';
 
 export interface ResponseSpec {
+  /** The operation that answers it. */
+  operationId: string;
   status: number;
   description: string;
   shape: ResponseShape;

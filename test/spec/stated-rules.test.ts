@@ -12,7 +12,8 @@ describe('the rules the description states, quoted by every checker', () => {
       expect(heading).toBeGreaterThan(-1);
       const next = description.indexOf('\n## ', heading + 1);
       const text = description.slice(heading, next === -1 ? undefined : next);
-      expect(text).toContain(`\n${number ?? ''}. ${rule.sentence}\n`);
+      // A numbered rule is a line of its own; other sentences (and table rows) stand somewhere in the section.
+      expect(text).toContain(number === undefined ? rule.sentence : `\n${number}. ${rule.sentence}\n`);
     });
   }
 

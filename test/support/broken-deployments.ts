@@ -32,14 +32,84 @@ export const BROKEN_RESPONSES: BrokenDeployment[] = [
 ];
 
 export const BROKEN_AUTH: BrokenDeployment[] = [
-  { operationId: 'updateCategory', defect: 'echoToken', verdict: 'FAILURE' },
-  { operationId: 'upsertCustomer', defect: 'ignoreAuth', verdict: 'FAILURE' },
+  {
+    operationId: 'updateCategory',
+    defect: 'echoToken',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.tokenNotExposed.sentence,
+  },
+  {
+    operationId: 'upsertCustomer',
+    defect: 'ignoreAuth',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.unauthenticated401.sentence,
+  },
   // A token the profile binds to another dealer renames this dealer's area.
   {
     operationId: 'updateCoverageArea',
     defect: 'ignoreBinding',
     verdict: 'FAILURE',
     quotes: STATED_RULES.permission403.sentence,
+  },
+];
+
+/** A token bound to another merchant, consumer or user let through (a dealer's is in BROKEN_AUTH). */
+export const BROKEN_BINDINGS: BrokenDeployment[] = ['upsertMerchant', 'upsertConsumerAddress', 'getUserProfile'].map(
+  (operationId) => ({
+    operationId,
+    defect: 'ignoreBinding',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.permission403.sentence,
+  }),
+);
+
+/** One broken deployment per rule the description states about the provider update and error bodies. */
+export const BROKEN_STATED: BrokenDeployment[] = [
+  {
+    operationId: 'updateMerchantProvider',
+    defect: 'acceptExtraProperties',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.closedProviderBody.sentence,
+  },
+  {
+    operationId: 'updateMerchantProvider',
+    defect: 'errorListOnRefusal',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.providerUpdateEmpty401.sentence,
+  },
+  {
+    operationId: 'receiveAppEvent',
+    defect: 'errorListOnErrors',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.problemDetailsOnIntake.sentence,
+  },
+  {
+    operationId: 'getUserProfile',
+    defect: 'errorListOnErrors',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.failureObject.sentence,
+  },
+];
+
+/** One broken deployment per rule the description states about success bodies and upserts. */
+export const BROKEN_STATED_SUCCESS: BrokenDeployment[] = [
+  {
+    operationId: 'getProduct',
+    defect: 'unwrapData',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.productDataWrapper.sentence,
+  },
+  {
+    operationId: 'createBrand',
+    defect: 'unwrapData',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.brandCreatedData.sentence,
+  },
+  {
+    operationId: 'upsertCustomer',
+    defect: 'notFoundInstead',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.upsertCreates.sentence,
   },
 ];
 

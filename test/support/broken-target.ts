@@ -30,7 +30,17 @@ export type Defect =
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
   | 'ruleBreakAs400'
   /** answers 500 with HOSTILE_TEXT as its body: terminal escapes, XML-forbidden characters, Markdown */
-  | 'hostileText';
+  | 'hostileText'
+  /** answers 204 where the upstream refuses a body with properties outside the operation's schema */
+  | 'acceptExtraProperties'
+  /** answers a 401 or 403 with an error list instead of the upstream's body */
+  | 'errorListOnRefusal'
+  /** answers every 4xx with an error list (not problem details, not a failure object) */
+  | 'errorListOnErrors'
+  /** answers the success body's contents without its `data` wrapper */
+  | 'unwrapData'
+  /** answers 404 with an error list where the upstream answers a 2xx: an upsert that never creates */
+  | 'notFoundInstead';
 
 /**
  * Text a hostile deployment sends to be quoted in reports: terminal escapes (clear screen, window title,
@@ -53,9 +63,20 @@ function boundElsewhere(authorization: string | undefined, url: string): boolean
     return false;
   }
   const path = url.split('?')[0] ?? '';
-  return ['dealer_id', 'merchant_id', 'consumer_id'].some(
+  return ['dealer_id', 'merchant_id', 'consumer_id', 'sub'].some(
     (claim) => typeof claims[claim] === 'string' && !path.includes(claims[claim]),
   );
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface BrokenTarget {
@@ -137,6 +158,38 @@ export async function startBrokenTarget(options: {
         for (const [k, v] of Object.entries(upstream.headers))
           if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
         if (broken && options.defect === 'echoToken' && !out['content-type']) out['content-type'] = 'application/json';
+        const errorList = (message: string) =>
+          JSON.stringify({ errors: [{ code: 'Refused', target: 'request', message }] });
+        const json = { ...out, 'content-type': 'application/json' };
+        if (broken && options.defect === 'acceptExtraProperties' && upstream.statusCode === 400) {
+          const sent = parseObject(body.toString('utf8'));
+          const known = Object.keys((op.requestBody?.schema.properties as object | undefined) ?? {});
+          if (sent && Object.keys(sent).some((key) => !known.includes(key))) {
+            res.writeHead(204).end();
+            return;
+          }
+        }
+        if (broken && options.defect === 'errorListOnRefusal' && [401, 403].includes(upstream.statusCode)) {
+          res.writeHead(upstream.statusCode, json).end(errorList('Refused.'));
+          return;
+        }
+        if (
+          broken &&
+          options.defect === 'errorListOnErrors' &&
+          upstream.statusCode >= 400 &&
+          upstream.statusCode < 500
+        ) {
+          res.writeHead(upstream.statusCode, json).end(errorList('Refused.'));
+          return;
+        }
+        if (broken && options.defect === 'unwrapData' && upstream.statusCode < 300 && text) {
+          res.writeHead(upstream.statusCode, out).end(JSON.stringify(parseObject(text)?.data ?? {}));
+          return;
+        }
+        if (broken && options.defect === 'notFoundInstead' && upstream.statusCode < 300) {
+          res.writeHead(404, json).end(errorList('No such record.'));
+          return;
+        }
         const otherSuccess =
           broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
         if (broken && options.defect === 'acceptUnknown' && upstream.statusCode === 404) {
