@@ -1,6 +1,6 @@
 /**
- * `gas-harness spec assumptions | lint | diff`: the contract's table of assumptions, an independent
- * linter, and the changes between two versions of the contract with what they break.
+ * `gas-harness spec assumptions | lint | rules | diff`: the contract's table of assumptions, an independent
+ * linter, the description's stated rules with what tests them, and the changes between two versions of the contract with what they break.
  */
 import { Option, type Command } from 'commander';
 import { lintSpec, loadContract, renderAssumptions } from '../spec/index.ts';
@@ -20,6 +20,17 @@ export function registerSpecCommand(program: Command): void {
     .description("lint the OpenAPI documents (the platform's and the admin API's) with Spectral (spectral:oas ruleset)")
     .action(() => {
       process.exitCode = lintSpec();
+    });
+  spec
+    .command('rules')
+    .description(
+      'list each rule the platform description states in so many words with the scenario steps, pact interactions and fuzz ' +
+        'checks that test it, and name the stated rules nothing tests',
+    )
+    .option('--suites <paths...>', 'scenario files or directories to count (default: scenarios/suites/)')
+    .action(async (options: { suites?: string[] }) => {
+      const { statedRuleChecks, formatStatedRuleChecks } = await import('../conform/stated-rule-checks.ts');
+      process.stdout.write(formatStatedRuleChecks(await statedRuleChecks(options.suites)));
     });
   spec
     .command('diff')
