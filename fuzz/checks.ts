@@ -15,7 +15,7 @@ import {
   type RuleBasis,
 } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
-import { excerpt, mayHoldSecret } from '../report/index.ts';
+import { excerpt, holdsJwt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 
 export const CHECK_NAMES = [
@@ -181,7 +181,7 @@ const CHECKS: Record<CheckName, Check> = {
     const leaked = secrets.find((s) => s.length >= 8 && mayHoldSecret(haystack, [s]));
     if (!leaked) return undefined;
     // A token (a JWT, a Bearer credential) breaks the stated rule; the quote says which.
-    const token = /^(Bearer\s+)?eyJ/i.test(leaked) ? `; ${quoteStatedRule(STATED_RULES.tokenNotExposed)}` : '';
+    const token = holdsJwt(leaked) ? `; ${quoteStatedRule(STATED_RULES.tokenNotExposed)}` : '';
     return fail(
       'no_secret_echoed',
       `the response carries a secret the request sent (${leaked.length} characters)${token}`,

@@ -10,6 +10,9 @@ export {
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
+  holdsJwt,
+  JWT_PATTERN,
+  mayHoldJwt,
   mayHoldSecret,
   redactedSecret,
   redactJsonText,

@@ -12,10 +12,13 @@ import { secretForms } from './secret-encodings.ts';
 export const REDACTED = '<redacted>';
 
 /**
- * A JWT: base64url segments, the first one a JSON object's (`{"` encodes as `eyJ`), then a dot. The
- * signature may be empty (`alg: none`), and a token cut short (a 100-character tenant name) counts too.
+ * The harness's one JWT pattern: base64url segments, the first one a JSON object's (`{"` encodes as
+ * `eyJ`), then a dot. The signature may be empty (`alg: none`), and a token cut short (a
+ * 100-character tenant name) counts too. Whatever must find a token in text uses it: redaction, the
+ * tenant-name rule, the fuzzer's telling a leaked token from another secret.
  */
-const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
+export const JWT_PATTERN = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/;
+const JWT = new RegExp(JWT_PATTERN.source, 'g');
 const BEARER = /Bearer\s+[A-Za-z0-9._~+/-]+=*/g;
 /** An Authorization header written out (a curl command, a log): its value, after any scheme word. */
 const AUTHORIZATION_HEADER = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!bearer\s)[A-Za-z0-9._~+/-]+=*/gi;
@@ -24,8 +27,13 @@ const MIN_SECRET_LENGTH = 6;
 const MAX_DEPTH = 70;
 
 /** True when a text may hold a JWT: the cheap test that spares the regular expression on ordinary text. */
-function mayHoldJwt(text: string): boolean {
+export function mayHoldJwt(text: string): boolean {
   return text.includes('eyJ');
+}
+
+/** True when a text holds a JWT-shaped value (`JWT_PATTERN`). */
+export function holdsJwt(text: string): boolean {
+  return mayHoldJwt(text) && JWT_PATTERN.test(text);
 }
 
 /** The known secrets worth looking for (shorter ones would match ordinary text). */

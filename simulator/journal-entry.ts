@@ -3,6 +3,7 @@
  * redis/redis-journal.ts in Redis): what is recorded, every secret removed before it is written;
  * how a query selects entries; and an entry as `GET /__sim/requests` answers it.
  */
+import { mayHoldJwt } from '../report/index.ts';
 import { isSecretField, mayNameSecretField } from '../spec/index.ts';
 import { mayHoldSecret, redact, redactedSecret, redactSecrets, secretValuesOf } from './redact.ts';
 import type { Refusal } from './refusal.ts';
@@ -80,7 +81,7 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   if (requestNames) secrets.push(...secretValuesOf(bodyOf(requestText)));
   if (responseNames) secrets.push(...secretValuesOf(bodyOf(responseText)));
   // What redactSecrets could change: a known secret (in any encoding), a JWT, a Bearer credential, an Authorization header written out.
-  const mayHold = (text: string) => text.includes('eyJ') || mayHoldSecret(text, secrets) || CREDENTIAL_WORD.test(text);
+  const mayHold = (text: string) => mayHoldJwt(text) || mayHoldSecret(text, secrets) || CREDENTIAL_WORD.test(text);
   const bodyText = (text: string | undefined, namesSecret: boolean) => {
     if (text === undefined || !(namesSecret || mayHold(text))) return text;
     const body = bodyOf(text);

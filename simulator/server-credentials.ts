@@ -4,7 +4,7 @@
  * values. Wherever a client made one of them show (a log line, an error message), it is scrubbed.
  */
 import { randomBytes } from 'node:crypto';
-import { mayHoldSecret, redactSecrets } from '../report/index.ts';
+import { mayHoldJwt, mayHoldSecret, redactSecrets } from '../report/index.ts';
 import { DEV_API_KEY, DEV_JWT_SECRET } from '../spec/index.ts';
 import type { SimulatorOptions } from './simulator-options.ts';
 
@@ -26,7 +26,7 @@ export function serverCredentials(
   const { secret, apiKey } = credentialsOf(options);
   const serverSecrets = [secret, apiKey, ...(options.adminKey ? [options.adminKey] : [])];
   const redactEchoedText = (text: string) =>
-    text.includes('eyJ') || mayHoldSecret(text, serverSecrets) ? redactSecrets(text, serverSecrets) : text;
+    mayHoldJwt(text) || mayHoldSecret(text, serverSecrets) ? redactSecrets(text, serverSecrets) : text;
   return { secret, apiKey, serverSecrets, redactEchoedText };
 }
 
