@@ -17,6 +17,11 @@ export const ERROR_CATALOGUE = {
     target: 'body',
     message: 'The request is missing a parameter or has an incorrect one.',
   },
+  InvalidTenantName: {
+    status: 400,
+    target: 'header.X-Sim-Tenant',
+    message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters, and not a token.',
+  },
   IdMismatch: { status: 400, target: 'body', message: 'An identifier in the body contradicts the path.' },
   InvalidUrl: { status: 400, target: 'path', message: 'The request path is not a valid URL.' },
   PreferStatusNotDocumented: {

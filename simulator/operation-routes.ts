@@ -11,12 +11,11 @@ import { decodeBody, parseJsonText } from './json-body.ts';
 import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
 import { handlerFor, type OperationHandlers, type UncheckedHandler } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
-import { redactSecrets } from './redact.ts';
 import { waitCapped } from './request-delay.ts';
-import { DEFAULT_TENANT, type TenantDirectory } from './tenants.ts';
+import { checkTenantName } from './tenant-name.ts';
+import { DEFAULT_TENANT, type Tenant, type TenantDirectory } from './tenants.ts';
 
 const ALL_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-const TENANT_NAME = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export interface OperationRoutesOptions {
   contract: Contract;
@@ -44,25 +43,16 @@ export function registerOperationRoutes(
       onRequest: async (request) => {
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
-        const tenantName = (claimed: string | undefined) => {
-          const header = request.headers['x-sim-tenant'];
-          const name = claimed ?? (typeof header === 'string' ? header : DEFAULT_TENANT);
-          // A JWT-shaped name (a token sent as the tenant) is no name: it would be a Redis key and a log field.
-          return name === DEFAULT_TENANT || (TENANT_NAME.test(name) && redactSecrets(name) === name)
-            ? name
-            : DEFAULT_TENANT;
-        };
         try {
           request.sim.claims = await auth.authenticate(op, authorization, request.params as Record<string, string>);
-          request.sim.tenant = await tenants.obtain(tenantName(request.sim.claims?.tid));
+          request.sim.tenant = await tenants.obtain(tenantNameOf(request, request.sim.claims?.tid));
         } catch (error) {
           // A refused request is journaled in the tenant it would have reached only when that
-          // tenant exists: refusals never create tenants (nor evict any). A store that is away is not
-          // asked again, and a lookup that fails leaves the refusal as it was.
+          // tenant exists: refusals never create tenants (nor evict any), and a bad tenant name
+          // reaches none. A store that is away is not asked again, and a lookup that fails leaves
+          // the refusal as it was.
           if (!(error instanceof SimulatorError && error.code === 'StoreUnavailable'))
-            request.sim.tenant = await tenants
-              .find(tenantName(await auth.tenantOf(authorization)))
-              .catch(() => undefined);
+            request.sim.tenant = await existingTenantOf(request, auth, tenants);
           throw error;
         } finally {
           request.sim.tenant?.begin();
@@ -82,6 +72,29 @@ export function registerOperationRoutes(
         throw new SimulatorError('MethodNotAllowed', { message: `This path answers ${methods.join(', ')}.` });
       },
     });
+  }
+}
+
+/**
+ * The tenant a platform request names: its token's `tid`, else its `X-Sim-Tenant` header, else
+ * `default`. A name against the rule (tenant-name.ts) is a 400, never `default`.
+ */
+function tenantNameOf(request: FastifyRequest, claimed: string | undefined): string {
+  if (claimed !== undefined) return checkTenantName(claimed, 'header.Authorization');
+  const header = request.headers['x-sim-tenant'];
+  return typeof header === 'string' ? checkTenantName(header, 'header.X-Sim-Tenant') : DEFAULT_TENANT;
+}
+
+/** The tenant a refused request would have reached, when its name is good and it exists; else none. */
+async function existingTenantOf(
+  request: FastifyRequest,
+  auth: Authenticator,
+  tenants: TenantDirectory,
+): Promise<Tenant | undefined> {
+  try {
+    return await tenants.find(tenantNameOf(request, await auth.tenantOf(request.headers.authorization)));
+  } catch {
+    return undefined;
   }
 }
 

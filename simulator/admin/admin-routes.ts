@@ -22,6 +22,7 @@ import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
 import { redact } from '../redact.ts';
 import { exchangeOfJournalEntry, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { exportStream } from '../state-export.ts';
+import { checkTenantName, TENANT_NAME_PATTERN } from '../tenant-name.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
@@ -51,7 +52,7 @@ export const TOKEN_REQUEST_SCHEMA = {
   required: ['scopes'],
   properties: {
     sub: idOrUndefined,
-    tenant: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' },
+    tenant: { type: 'string', pattern: TENANT_NAME_PATTERN },
     dealerId: idOrUndefined,
     merchantId: idOrUndefined,
     consumerId: idOrUndefined,
@@ -77,14 +78,11 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
   const { contract, auth, tenants } = options;
   const tenantOf = (request: FastifyRequest) => {
     const header = request.headers['x-sim-tenant'];
-    const query = (request.query as Record<string, string | undefined>).tenant;
-    const name = (typeof header === 'string' ? header : undefined) ?? query ?? DEFAULT_TENANT;
-    if (!/^[A-Za-z0-9._:-]{1,100}$/.test(name))
-      throw new SimulatorError('InvalidAdminRequest', {
-        target: 'header.X-Sim-Tenant',
-        message: 'The tenant name must be 1 to 100 letters, digits or ._:- characters.',
-      });
-    return tenants.obtain(name);
+    const query = (request.query as Record<string, unknown>).tenant;
+    // The rule of tenant-name.ts, as a platform request meets it: a bad name is a 400, never `default`.
+    if (typeof header === 'string') return tenants.obtain(checkTenantName(header, 'header.X-Sim-Tenant'));
+    if (query !== undefined) return tenants.obtain(checkTenantName(String(query), 'query.tenant'));
+    return tenants.obtain(DEFAULT_TENANT);
   };
 
   void app.register(
@@ -130,6 +128,9 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
       admin.post('/tokens', async (request, reply) => {
         const body = jsonBody(request);
+        // A token bound to a bad tenant name is refused as a request naming it would be.
+        const tenant = (body as { tenant?: unknown } | null)?.tenant;
+        if (typeof tenant === 'string') checkTenantName(tenant, 'body.tenant');
         const validate = validateTokenRequest();
         if (!validate(body)) invalidBody(validate.errors);
         const { accessToken, expiresIn } = await auth.mint(body);
