@@ -12,6 +12,7 @@ const UNIT = [
   'test/conform/rule-classification.test.ts',
   'test/conform/other-choices.test.ts',
   'test/conform/stated-rule-checks.test.ts',
+  'test/spec/provider-states.test.ts',
   'test/contracts/pact-spec-agreement.test.ts',
   'test/docs/links.test.ts',
   'test/fuzz/fuzz-checks.test.ts',

@@ -3,10 +3,13 @@
  * platform's own operations where they can create it (merchants, customers, users, brands, counted
  * orders, events), from the profile's fixtures where they cannot (providers, dealers, coverage
  * areas, categories, products), and with fresh ids for "no X exists". A state that needs a fixture
- * the profile lacks is unavailable, naming the profile key that would give it.
+ * the profile lacks is unavailable, naming the profile key that would give it. The states and the
+ * fixtures each needs are the registry's (spec/provider-states.ts); each call's method, path,
+ * credentials and media type are the spec's.
  */
 import { randomUUID } from 'node:crypto';
 import { excerpt } from '../report/index.ts';
+import { findProviderState, loadContract, PROVIDER_STATES, type OperationId, type TargetState } from '../spec/index.ts';
 import { send, type HttpResponse } from './http-client.ts';
 import type { TargetFixtures } from './target-profile.ts';
 import type { TargetSession } from './target-session.ts';
@@ -24,11 +27,8 @@ type StateSetUp = (ctx: DeploymentStateContext, p: StateParams) => Promise<State
 interface DeploymentStateContext {
   session: TargetSession;
   ledger: FixtureLedger;
-  call(
-    operation: { method: string; path: string; scheme?: 'bearer' | 'apiKey'; scopes: string[] },
-    body?: unknown,
-    mediaType?: string,
-  ): Promise<HttpResponse>;
+  /** Calls an operation of the spec (its method, path, credentials and media type from there). */
+  call(operationId: OperationId, pathParams: Record<string, string>, body?: unknown): Promise<HttpResponse>;
   /** Throws unless the answer is a 2xx or one of `alsoOk` (see `expectSuccess`). */
   expectSuccess(res: HttpResponse, what: string, alsoOk?: number[]): void;
 }
@@ -74,22 +74,10 @@ async function withFreshValue(
   return { value, res };
 }
 
-const PUT_MERCHANT = (id: string) => ({ method: 'PUT', path: `/v1/merchants/${id}`, scopes: ['payments:write'] });
-const PUT_PROVIDER = (merchantId: string, id: string) => ({
-  method: 'PUT',
-  path: `/v1/merchants/${merchantId}/providers/${id}`,
-  scopes: ['payments:write'],
-});
-const PUT_AREA = (dealerId: string, id: string) => ({
-  method: 'PUT',
-  path: `/v1/dealers/${dealerId}/coverage-areas/${id}`,
-  scopes: ['dealers:write'],
-});
-
 async function createMerchant(ctx: DeploymentStateContext, p: StateParams): Promise<string> {
   const merchantId = p.merchantId ?? randomUUID();
   ctx.expectSuccess(
-    await ctx.call(PUT_MERCHANT(merchantId), { categoryCode: '5983' }),
+    await ctx.call('upsertMerchant', { merchantId }, { categoryCode: '5983' }),
     `creating merchant ${merchantId}`,
   );
   return merchantId;
@@ -100,7 +88,8 @@ async function createUser(ctx: DeploymentStateContext, p: StateParams): Promise<
   const email = p.email ?? `user-${runTag()}@example.com`;
   const name = p.name ?? 'Pact User';
   const res = await ctx.call(
-    { method: 'PUT', path: '/v1/users', scopes: ['users:write'] },
+    'upsertUser',
+    {},
     { id: userId, name, email, cellPhone: '+5511900000000', cpf: '52998224725' },
   );
   ctx.expectSuccess(res, `creating user ${userId}`);
@@ -116,7 +105,8 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
     withFreshValue(
       p.name,
       () => `Area ${runTag()}`,
-      (name) => ctx.call(PUT_AREA(dealerId, id), { coverageAreaId: id, dealerId, name }),
+      (name) =>
+        ctx.call('updateCoverageArea', { dealerId, coverageAreaId: id }, { coverageAreaId: id, dealerId, name }),
     );
   if (p.deletable === undefined) {
     if (!coverageAreaId) return unavailable('coverageAreaId');
@@ -138,7 +128,8 @@ async function coverageArea(ctx: DeploymentStateContext, p: StateParams): Promis
   };
 }
 
-const STATES: Record<string, StateSetUp> = {
+/** Every state of the registry (spec/provider-states.ts) the platform's own operations can set up. */
+const STATES: Record<Exclude<TargetState, StatesUrlOnly>, StateSetUp> = {
   'a merchant {merchantId} exists': async (ctx, p) => ({ values: { ...p, merchantId: await createMerchant(ctx, p) } }),
   'a merchant {merchantId} with provider {providerId} exists': async (ctx, p) => {
     const { merchantId, merchantProviderId } = ctx.session.target.fixtures;
@@ -146,7 +137,11 @@ const STATES: Record<string, StateSetUp> = {
     if (!merchantProviderId) return unavailable('merchantProviderId');
     const name = p.name ?? `Provider ${runTag()}`;
     ctx.expectSuccess(
-      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
+      await ctx.call(
+        'updateMerchantProvider',
+        { merchantId: merchantId, merchantProviderId: merchantProviderId },
+        { name },
+      ),
       `renaming provider ${merchantProviderId}`,
     );
     return { values: { ...p, merchantId, providerId: merchantProviderId, name } };
@@ -163,15 +158,27 @@ const STATES: Record<string, StateSetUp> = {
     const otherName = p.otherName ?? `Provider ${runTag()}`;
     // The first provider leaves the other's name free before the other takes it.
     ctx.expectSuccess(
-      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name: `Provider ${runTag()}` }),
+      await ctx.call(
+        'updateMerchantProvider',
+        { merchantId: merchantId, merchantProviderId: merchantProviderId },
+        { name: `Provider ${runTag()}` },
+      ),
       `renaming provider ${merchantProviderId}`,
     );
     ctx.expectSuccess(
-      await ctx.call(PUT_PROVIDER(merchantId, otherMerchantProviderId), { name: otherName }),
+      await ctx.call(
+        'updateMerchantProvider',
+        { merchantId: merchantId, merchantProviderId: otherMerchantProviderId },
+        { name: otherName },
+      ),
       `renaming provider ${otherMerchantProviderId}`,
     );
     ctx.expectSuccess(
-      await ctx.call(PUT_PROVIDER(merchantId, merchantProviderId), { name }),
+      await ctx.call(
+        'updateMerchantProvider',
+        { merchantId: merchantId, merchantProviderId: merchantProviderId },
+        { name },
+      ),
       `renaming provider ${merchantProviderId}`,
     );
     return {
@@ -204,11 +211,7 @@ const STATES: Record<string, StateSetUp> = {
     const { value: categoryName, res } = await withFreshValue(
       p.categoryName,
       () => `Category ${runTag()}`,
-      (name) =>
-        ctx.call(
-          { method: 'PUT', path: `/v1/categories/${categoryId}`, scopes: ['catalog:write'] },
-          { categoryId, name, description: 'Renamed by gas-harness' },
-        ),
+      (name) => ctx.call('updateCategory', { categoryId }, { categoryId, name, description: 'Renamed by gas-harness' }),
     );
     ctx.expectSuccess(res, `renaming category ${categoryId}`);
     return { values: { ...p, categoryId, categoryName } };
@@ -218,7 +221,7 @@ const STATES: Record<string, StateSetUp> = {
     const { productId } = ctx.session.target.fixtures;
     if (!productId) return unavailable('productId');
     // The product's category and brand are read back through the platform's own read.
-    const res = await ctx.call({ method: 'GET', path: `/v1/products/${productId}`, scopes: ['catalog:read'] });
+    const res = await ctx.call('getProduct', { productId });
     ctx.expectSuccess(res, `reading product ${productId}`);
     const data =
       (
@@ -250,10 +253,7 @@ const STATES: Record<string, StateSetUp> = {
   'no user {userId} exists': async (_ctx, p) => ({ values: { ...p, userId: randomUUID() } }),
   'a brand named {name} exists': async (ctx, p) => {
     const name = p.name ?? `Brand ${runTag()}`;
-    const res = await ctx.call(
-      { method: 'POST', path: '/v1/brands', scopes: ['catalog:write'] },
-      { name, description: 'Created by gas-harness' },
-    );
+    const res = await ctx.call('createBrand', {}, { name, description: 'Created by gas-harness' });
     // 409: a brand of that name exists already, which is the state.
     ctx.expectSuccess(res, `creating brand ${name}`, [409]);
     const brandId = (res.body as { data?: { id?: string } } | undefined)?.data?.id;
@@ -262,7 +262,8 @@ const STATES: Record<string, StateSetUp> = {
   'a customer {customerId} exists': async (ctx, p) => {
     const customerId = p.customerId ?? randomUUID();
     const res = await ctx.call(
-      { method: 'PUT', path: `/v1/customers/${customerId}`, scopes: ['customers:write'] },
+      'upsertCustomer',
+      { customerId },
       {
         name: 'Cliente gas-harness',
         phoneNumber: '+5511987654321',
@@ -288,104 +289,76 @@ const STATES: Record<string, StateSetUp> = {
   'a consumer {consumerId} has counted order {orderId}': async (ctx, p) => {
     const consumerId = p.consumerId ?? randomUUID();
     const orderId = p.orderId ?? randomUUID();
-    const res = await ctx.call(
-      { method: 'POST', path: '/v1/consumers/orders/counter', scheme: 'apiKey', scopes: [] },
-      { consumerId, orderId },
-    );
+    const res = await ctx.call('incrementOrderCounter', {}, { consumerId, orderId });
     ctx.expectSuccess(res, `counting order ${orderId}`);
     return { values: { ...p, consumerId, orderId } };
   },
   'an event {idMensagem} was received': async (ctx, p) => {
     const idMensagem = p.idMensagem ?? `msg-${randomUUID()}`;
     const nomeEvento = p.nomeEvento ?? 'PedidoCriado';
-    const res = await ctx.call(
-      { method: 'POST', path: '/Integration/app-events', scopes: ['integration:write'] },
-      { idMensagem, nomeEvento, mensagem: null },
-      'application/json-patch+json',
-    );
+    const res = await ctx.call('receiveAppEvent', {}, { idMensagem, nomeEvento, mensagem: null });
     ctx.expectSuccess(res, `sending event ${idMensagem}`);
     return { values: { ...p, idMensagem, nomeEvento } };
   },
 };
 
-/** The fixtures each state needs on a deployment (the others need none). */
-const NEEDS: Record<string, (p: StateParams) => (keyof TargetFixtures)[]> = {
-  'a merchant {merchantId} with provider {providerId} exists': () => ['merchantId', 'merchantProviderId'],
-  'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': () => [
-    'merchantId',
-    'merchantProviderId',
-    'otherMerchantProviderId',
-  ],
-  'a dealer {dealerId} exists': () => ['dealerId'],
-  'a coverage area {coverageAreaId} exists for dealer {dealerId}': (p) => [
-    'dealerId',
-    p.deletable === undefined ? 'coverageAreaId' : 'deletableCoverageAreaIds',
-  ],
-  'a category {categoryId} exists': () => ['categoryId'],
-  'a product {productId} exists': () => ['productId'],
-};
+/** States only a states endpoint can set up (the registry's `needs` say `statesUrl`). */
+type StatesUrlOnly = 'the resources named in {path} exist';
 
 /** Every state a deployment can be put in through this module. */
 export const DEPLOYMENT_STATES = Object.keys(STATES);
-
-function findState(state: string): { template: string; fromName: StateParams } | undefined {
-  if (STATES[state]) return { template: state, fromName: {} };
-  return Object.keys(STATES)
-    .sort((a, b) => b.length - a.length)
-    .map((template) => ({ template, fromName: readName(template, state) }))
-    .find((s): s is { template: string; fromName: StateParams } => s.fromName !== undefined);
-}
 
 /**
  * The profile key a state lacks on a deployment, without setting anything up; undefined when the
  * profile has what it needs (a deletable area may still turn out used up when the state is set up).
  */
 export function missingForState(fixtures: TargetFixtures, state: string, params: StateParams): string | undefined {
-  const found = findState(state);
-  if (!found) return `statesUrl (the state "${state}" cannot be set up through the API)`;
-  const missing = (NEEDS[found.template]?.({ ...found.fromName, ...params }) ?? []).find((key) => {
+  const found = findProviderState(state);
+  const needs = found
+    ? PROVIDER_STATES[found.template].needs({ ...found.fromName, ...params })
+    : ['statesUrl' as const];
+  const missing = needs.find((key) => {
+    if (key === 'statesUrl') return true;
     const value = fixtures[key];
     return value === undefined || (Array.isArray(value) && value.length === 0);
   });
+  if (missing === 'statesUrl') return `statesUrl (the state "${state}" cannot be set up through the API)`;
   return missing ? `fixtures.${missing}` : undefined;
 }
 
-/** A template's placeholders and a regex reading their values out of an instantiated state name. */
-function readName(template: string, name: string): StateParams | undefined {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-  const literal = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'));
-  const match = new RegExp(`^${literal.join('(.+?)')}$`).exec(name);
-  if (!match) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, match[i + 1] ?? '']));
-}
-
-/** Sets up `state` on a deployment through its API and the profile's fixtures. */
 export async function setUpDeploymentState(
   session: TargetSession,
   ledger: FixtureLedger,
   state: string,
   params: StateParams,
 ): Promise<StateOutcome> {
-  const found = findState(state);
-  const setUp = found ? STATES[found.template] : undefined;
-  if (!found || !setUp) return { unavailable: `statesUrl (the state "${state}" cannot be set up through the API)` };
   const missing = missingForState(session.target.fixtures, state, params);
-  if (missing) return { unavailable: missing };
+  const found = findProviderState(state);
+  if (missing || !found || !(found.template in STATES))
+    return { unavailable: missing ?? `statesUrl (the state "${state}" cannot be set up through the API)` };
+  const setUp = STATES[found.template as keyof typeof STATES];
+  const contract = await loadContract();
   const ctx: DeploymentStateContext = {
     session,
     ledger,
-    call: async (operation, body, mediaType) =>
-      send({
+    call: async (operationId, pathParams, body) => {
+      const operation = contract.operationsById.get(operationId);
+      if (!operation) throw new Error(`the spec has no operation ${operationId}`);
+      const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        encodeURIComponent(pathParams[name] ?? ''),
+      );
+      return send({
         method: operation.method,
-        url: `${session.url}${operation.path}`,
+        url: `${session.url}${path}`,
         headers: {
-          authorization: await session.authorization(operation.scheme ?? 'bearer', operation.scopes),
-          ...(body !== undefined ? { 'content-type': mediaType ?? 'application/json' } : {}),
+          authorization: await session.authorization(operation.security.scheme, operation.security.scopes),
+          ...(body !== undefined ? { 'content-type': operation.requestBody?.mediaTypes[0] ?? 'application/json' } : {}),
         },
         ...(body !== undefined ? { body } : {}),
         timeoutMs: session.timeoutMs,
         maxAnswerBytes: session.maxAnswerBytes,
-      }),
+      });
+    },
     expectSuccess: (res, what, alsoOk) => expectSuccess(res, what, session.secrets(), alsoOk),
   };
   return setUp(ctx, { ...found.fromName, ...params });

@@ -5,7 +5,7 @@
  * need no set-up anywhere (a name no record has yet): the harness answers those itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProviderStateRequest } from '../spec/index.ts';
+import type { HarnessState, ProviderStateRequest } from '../spec/index.ts';
 import { excerpt } from '../report/index.ts';
 import { send } from './http-client.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type StateParams,
 } from './deployment-states.ts';
 import type { ResolvedTarget } from './resolve-target.ts';
-import { BOUND_PARAMS } from './target-profile.ts';
+import type { BoundParam } from './target-profile.ts';
 import type { TargetSession } from './target-session.ts';
 
 export type { FixtureLedger, StateOutcome, StateParams } from './deployment-states.ts';
@@ -27,18 +27,23 @@ export type { FixtureLedger, StateOutcome, StateParams } from './deployment-stat
  * to X (any id serves on a simulator, which mints a token for it; without a bound token the id
  * stays, and the steps that need the binding are skipped).
  */
-const LOCAL_STATES: Record<string, (p: StateParams, target: ResolvedTarget) => StateParams> = {
+function actsFor(param: BoundParam): (p: StateParams, target: ResolvedTarget) => StateParams {
+  return (p, target) => {
+    const bound = target.simulator ? undefined : target.credentials.bound[param]?.id;
+    return { ...p, [param]: bound ?? p[param] ?? randomUUID() };
+  };
+}
+
+const LOCAL_STATES: Record<HarnessState, (p: StateParams, target: ResolvedTarget) => StateParams> = {
   'no brand is named {name}': (p) => ({ ...p, name: `Brand ${randomUUID().slice(0, 8)}` }),
-  ...Object.fromEntries(
-    BOUND_PARAMS.map((param) => [
-      `the client acts for ${param.replace(/Id$/, '')} {${param}}`,
-      (p: StateParams, target: ResolvedTarget): StateParams => {
-        const bound = target.simulator ? undefined : target.credentials.bound[param]?.id;
-        return { ...p, [param]: bound ?? p[param] ?? randomUUID() };
-      },
-    ]),
-  ),
+  'the client acts for dealer {dealerId}': actsFor('dealerId'),
+  'the client acts for merchant {merchantId}': actsFor('merchantId'),
+  'the client acts for consumer {consumerId}': actsFor('consumerId'),
+  'the client acts for user {userId}': actsFor('userId'),
 };
+
+const localState = (state: string) =>
+  (LOCAL_STATES as Partial<Record<string, (p: StateParams, target: ResolvedTarget) => StateParams>>)[state];
 
 /** The states the harness answers itself, on every target. */
 export const HARNESS_STATES: readonly string[] = Object.keys(LOCAL_STATES);
@@ -69,14 +74,14 @@ export function createStateProvisioner(
   return {
     via,
     missing: (state, params) =>
-      post || LOCAL_STATES[state] ? undefined : missingForState(session.target.fixtures, state, stringParams(params)),
+      post || localState(state) ? undefined : missingForState(session.target.fixtures, state, stringParams(params)),
     async tearDown(state, params) {
-      if (!post || LOCAL_STATES[state]) return;
+      if (!post || localState(state)) return;
       await post({ state, params: stringParams(params), action: 'teardown' });
     },
     async setUp(state, rawParams) {
       const params = stringParams(rawParams);
-      const local = LOCAL_STATES[state];
+      const local = localState(state);
       if (local) return { values: local(params, session.target) };
       if (!post) return setUpDeploymentState(session, ledger, state, params);
       const values = await post({ state, params, action: 'setup' });

@@ -46,3 +46,13 @@ export {
   type TokenBinding,
 } from './rule-basis.ts';
 export { quoteStatedRule, STATED_RULES, UPSERT_OPERATIONS, type StatedRule } from './stated-rules.ts';
+export {
+  findProviderState,
+  PROVIDER_STATE_TEMPLATES,
+  PROVIDER_STATES,
+  type FixtureKey,
+  type HarnessState,
+  type TargetState,
+  type ProviderStateEntry,
+  type ProviderStateTemplate,
+} from './provider-states.ts';
