@@ -6,6 +6,8 @@
 import type { Server } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyHttpOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { REDACTED } from '../report/index.ts';
+import { SECRET_FIELDS, SECRET_HEADERS } from '../spec/index.ts';
 import { answerClientError, sendError, toSimulatorError } from './error-handler.ts';
 import type { SimulatorOptions } from './simulator-options.ts';
 
@@ -37,16 +39,27 @@ export function timeoutsOf(options: Pick<SimulatorOptions, 'headersTimeoutMs' | 
   return { headersTimeoutMs, bodyTimeoutMs };
 }
 
+/**
+ * The fields of a log line that never show: every header and property the spec marks `x-secret`
+ * (`spec/secret-fields.ts`), as a header of the request or of a `headers` object, and as a property
+ * of a logged object down to two levels (a body, a body's record); and the admin API's minted
+ * `accessToken`, which no platform mark names.
+ */
+export const LOG_REDACTION_PATHS: readonly string[] = [
+  ...SECRET_HEADERS.flatMap((header) => [
+    `req.headers[${JSON.stringify(header)}]`,
+    `headers[${JSON.stringify(header)}]`,
+  ]),
+  ...[...SECRET_FIELDS, 'accessToken'].flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+];
+
 /** The simulator's logger: `silent` unless a level is given. */
 export function simulatorLogger(options: Pick<SimulatorOptions, 'logLevel' | 'logStream'>): Logger {
   return pino(
     {
       level: options.logLevel ?? 'silent',
       // Nothing logs headers or bodies; these paths guard against a future line that would.
-      redact: {
-        paths: ['req.headers.authorization', 'headers.authorization', '*.credentials', '*.tokenPush', '*.accessToken'],
-        censor: '<redacted>',
-      },
+      redact: { paths: LOG_REDACTION_PATHS, censor: REDACTED },
     },
     options.logStream,
   );

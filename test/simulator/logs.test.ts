@@ -1,6 +1,9 @@
 /** One structured log line per request, telling simulated failures from the simulator's own. */
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../client/index.ts';
+import { LOG_REDACTION_PATHS, simulatorLogger } from '../../simulator/server-options.ts';
+import { loadContract, secretMarkersOf } from '../../spec/index.ts';
 import { DEMO, startTestSimulator } from './sim-harness.ts';
 
 describe('request logs', () => {
@@ -47,5 +50,34 @@ describe('request logs', () => {
     expect(all).not.toContain(token.slice(0, 100));
     expect(all).not.toContain(DEV_API_KEY);
     await sim.close();
+  });
+
+  it('never writes a secret field of a body or a secret header, whatever line logs it', () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = simulatorLogger({ logLevel: 'info', logStream });
+    logger.info({ req: { headers: { authorization: 'Bearer AUTH-SECRET-1', 'x-sim-admin-key': 'ADMIN-SECRET-1' } } });
+    logger.info({ headers: { authorization: 'AUTH-SECRET-2' } });
+    logger.info({ tokenPush: 'PUSH-SECRET-1', credentials: { clientSecret: 'CLIENT-SECRET-1' } });
+    logger.info({ body: { tokenPush: 'PUSH-SECRET-2', credentials: { clientSecret: 'CLIENT-SECRET-2' } } });
+    logger.info({
+      request: { body: { tokenPush: 'PUSH-SECRET-3', credentials: { clientSecret: 'CLIENT-SECRET-3' } } },
+    });
+    logger.info({ minted: { accessToken: 'TOKEN-SECRET-1' } });
+    const all = lines.join('');
+    expect(lines).toHaveLength(6);
+    expect(all).not.toMatch(/AUTH-SECRET|ADMIN-SECRET|PUSH-SECRET|CLIENT-SECRET|TOKEN-SECRET/);
+    expect(all).toContain('<redacted>');
+  });
+
+  it('redacts every property and header the spec marks x-secret', async () => {
+    const { fields, headers } = secretMarkersOf((await loadContract()).raw);
+    for (const field of fields) expect(LOG_REDACTION_PATHS).toEqual(expect.arrayContaining([field, `*.${field}`]));
+    for (const header of headers) expect(LOG_REDACTION_PATHS).toContain(`req.headers[${JSON.stringify(header)}]`);
   });
 });
