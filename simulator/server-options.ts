@@ -59,7 +59,7 @@ export function simulatorLogger(options: Pick<SimulatorOptions, 'logLevel' | 'lo
     {
       level: options.logLevel ?? 'silent',
       // Nothing logs headers or bodies; these paths guard against a future line that would.
-      redact: { paths: LOG_REDACTION_PATHS, censor: REDACTED },
+      redact: { paths: [...LOG_REDACTION_PATHS], censor: REDACTED },
     },
     options.logStream,
   );
