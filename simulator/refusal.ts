@@ -3,7 +3,7 @@
  * and whether the platform's description documents the rule or the spec only assumes it
  * (`x-assumed*`, with the spec's reason). The console shows it beside the request.
  */
-import type { Operation, ValidationIssue } from '../spec/index.ts';
+import { statusBasis, type Operation, type ValidationIssue } from '../spec/index.ts';
 import type { SimulatorError } from './error-catalogue.ts';
 
 export interface Refusal {
@@ -11,7 +11,7 @@ export interface Refusal {
   target: string;
   message: string;
   basis: 'documented' | 'assumed';
-  /** The spec's reason for an assumed rule, or what made the answer (a fault rule, Prefer). */
+  /** The spec's reason for an assumed rule, the description's sentence for a stated one, or what made the answer (a fault rule, Prefer). */
   why?: string;
 }
 
@@ -33,12 +33,12 @@ export function refusalOf(
       basis: 'assumed',
       why: `${operation.id} does not list status ${error.status}; the simulator answers it as any HTTP server would.`,
     };
-  let trigger: string | undefined;
-  if (error.status === 403) trigger = operation.security.assumed;
-  if ((error.status === 400 || error.status === 422) && issues && issues.length > 0) {
-    const matching = issues.filter((issue) => issue.status === error.status);
-    if (matching.length > 0 && matching.every((issue) => issue.assumed)) trigger = matching[0]?.assumed;
+  // What the simulator was made to answer (a fault rule, Prefer) is said where the answer is made.
+  if (error.status >= 500) {
+    const reason = response.assumed ?? response.assumedCondition;
+    return reason ? { ...base, basis: 'assumed', why: reason } : { ...base, basis: 'documented' };
   }
-  const reason = response.assumed ?? response.assumedCondition ?? trigger;
-  return reason ? { ...base, basis: 'assumed', why: reason } : { ...base, basis: 'documented' };
+  // The one judgement of a status rule, as the checkers make it: a stated rule is quoted.
+  const basis = statusBasis(operation, error.status, error.status, [...(issues ?? [])]);
+  return { ...base, basis: basis.basis, ...(basis.reason ? { why: basis.reason } : {}) };
 }

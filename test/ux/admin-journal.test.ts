@@ -42,6 +42,7 @@ describe('admin API as the console uses it', () => {
       target: 'header.Authorization',
       message: expect.any(String),
       basis: 'documented',
+      why: 'documented: "When the token is missing, invalid or expired, the response is 401." (Authentication, rule 6)',
     });
     expect(invalid.status).toBe(422);
     expect(invalid.refusal).toMatchObject({ code: 'RuleViolated', target: 'body.email', basis: 'assumed' });
