@@ -378,16 +378,19 @@ describe.skipIf(skip)('two simulators on one Redis', () => {
       'gas-sim-dev-api-key',
     ];
     const as = { authorization: `Bearer ${own}` };
+    // A token is no tenant name: refused (400), it names no key.
     expect(
       (await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, { 'x-sim-tenant': tokenAsTenant })).status,
-    ).toBe(200);
+    ).toBe(400);
     expect(
       (
         await call(a, 'GET', `/v1/products/${DEMO.productP13}`, undefined, {
           'x-sim-tenant': tokenAsTenant.slice(0, 100),
         })
       ).status,
-    ).toBe(200);
+    ).toBe(400);
+    // A token in the path, in the default tenant's journal and in this one's.
+    expect((await call(a, 'GET', `/v1/products/${tokenInPath}`)).status).toBe(404);
     expect((await call(a, 'GET', `/v1/products/${tokenInPath}`, undefined, as)).status).toBe(404);
     expect(
       (
