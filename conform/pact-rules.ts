@@ -2,37 +2,20 @@
  * The Pact part of a conformance run: one rule per committed interaction, classified documented or
  * assumed from the spec.
  *
- * How an interaction is classified. Its rule is "this request, in this provider state, gets this
- * status with these headers and this body". The operation is the one its method and path call; its
- * expected status is looked up in the operations table, and each mismatch the verifier reports is
- * judged on its own:
- * - a wrong status (`expected S but was A`) is judged like a scenario's status rule (statusBasis):
- *   an answer of 5xx is always documented; otherwise the rule is assumed when the spec assumes the
- *   status for the operation (`assumed`), assumes what triggers it (`assumedCondition`), or, for a
- *   400/422, when every validation issue of the interaction's own request that leads to that status
- *   is an `x-assumed` schema rule, and for a 403 when the permission model is assumed;
- * - a wrong header is assumed when the spec marks that response header `x-assumed` (headerBasis);
- * - a wrong body is assumed when its body is (`assumedBody`), when its whole schema is `x-assumed`
- *   (schemaBasis), or when a key it lacks is one whose presence is assumed (jsonPathBasis); a shape
- *   the description states (the event intake's problem details, the product's `data`) is documented
- *   even on a status the spec assumes, and quotes the description.
- * The interaction is a FAILURE when any of its mismatches breaks a documented rule, else a
+ * Each interaction is judged from the verifier's structured mismatches by interactionBasis
+ * (contracts/pact/interaction-basis.ts). The interaction is a FAILURE when any of its mismatches breaks a documented rule, else a
  * DIVERGENCE carrying the first assumption's reason. An answer that carried the run's token or key
  * (the verification watches every answer) is a FAILURE quoting "The token must not be exposed in
  * public code, logs or API responses.", whatever else matched.
  */
-import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
 import {
-  headerBasis,
-  jsonPathBasis,
-  schemaBasis,
-  statedBasis,
-  STATED_RULES,
-  statusBasis,
-  type Contract,
-  type RuleBasis,
-  type ValidationIssue,
-} from '../spec/index.ts';
+  interactionBasis,
+  PACTS_DIR,
+  readPactFiles,
+  type PactInteraction,
+  type VerifyPactsReport,
+} from '../contracts/pact/index.ts';
+import { statedBasis, STATED_RULES, type Contract, type RuleBasis } from '../spec/index.ts';
 import { brokenVerdict, type ConformRule } from './conform-report.ts';
 
 /** One rule per committed interaction: verified (pass, FAILURE, DIVERGENCE), skipped with its reason, or missing from the verifier's report (FAILURE). */
@@ -72,7 +55,7 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
     const basis: RuleBasis = result.exposedSecret
       ? statedBasis(STATED_RULES.tokenNotExposed)
       : interaction
-        ? interactionBasis(contract, interaction, result.mismatches)
+        ? interactionBasis(contract, interaction, result.details)
         : { basis: 'documented' as const };
     rules.push({
       ...base,
@@ -96,59 +79,6 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
     });
   }
   return rules;
-}
-
-const STATUS_MISMATCH = /expected (\d{3}) but was (\d{3})/i;
-const HEADER_MISMATCH = /header '([^']+)'/i;
-const MISSING_KEYS = /^(\$\S*) -> Actual map is missing the following keys: (.+)$/;
-
-/** Whether the rules an interaction's mismatches break are documented or assumed (see the header). */
-export function interactionBasis(contract: Contract, interaction: PactInteraction, mismatches: string[]): RuleBasis {
-  const called = contract.match(interaction.request.method, interaction.request.path);
-  const expected = interaction.response.status;
-  if (!called)
-    return {
-      basis: 'documented',
-      reason: `${interaction.request.method} ${interaction.request.path} calls no operation of the spec`,
-    };
-  const { operation: op, params } = called;
-  const wrongStatus = mismatches.map((m) => STATUS_MISMATCH.exec(m)).find((m) => m !== null);
-  const issues = (): ValidationIssue[] => [
-    ...contract.validators.params(op.id, params),
-    ...requestBodyIssues(contract, op.id, interaction),
-  ];
-  if (wrongStatus || mismatches.length === 0)
-    return statusBasis(op, expected, Number(wrongStatus?.[2] ?? expected), issues());
-  const response = op.responses.get(expected);
-  const bases = mismatches.map((mismatch): RuleBasis => {
-    const header = HEADER_MISMATCH.exec(mismatch)?.[1];
-    if (header) return headerBasis(contract.document, op, expected, header);
-    // A body is judged by its own basis: a shape the description states stays documented on an assumed status.
-    // A key the answer lacks: documented only where the description makes it present.
-    const missing = MISSING_KEYS.exec(mismatch);
-    if (missing) {
-      const bases = (missing[2] ?? '')
-        .split(/,\s*/)
-        .map((key) => jsonPathBasis(response, `${missing[1] ?? '$'}.${key}`, true));
-      return bases.find((b) => b.basis === 'documented') ?? bases[0] ?? schemaBasis(response, []);
-    }
-    return schemaBasis(response, []);
-  });
-  return bases.find((b) => b.basis === 'documented') ?? bases[0] ?? { basis: 'documented' };
-}
-
-function requestBodyIssues(contract: Contract, operationId: string, interaction: PactInteraction): ValidationIssue[] {
-  const body = interaction.request.body;
-  if (!body || body.content === undefined) return [];
-  let value: unknown = body.content;
-  if (typeof value === 'string' && !body.encoded) {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  return contract.validators.body(operationId, value);
 }
 
 function operationOf(contract: Contract, interaction: PactInteraction): { operationId?: string } {

@@ -6,6 +6,7 @@
  * run uses a fresh tenant: the token carries it (`tid`) and so does every request and state change
  * (`X-Sim-Tenant`). Every line of the report is redacted: no token or key ever shows.
  */
+import { toPactMismatch, type PactMismatch, type RawMismatch } from './pact-mismatch.ts';
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +56,8 @@ export interface InteractionResult {
   passed: boolean;
   /** What did not match, redacted. */
   mismatches: string[];
+  /** The same, as the verifier reported each (status, header, body), for judging it. */
+  details: PactMismatch[];
   /** Why the interaction was not verified on this target (the profile key it lacks); absent when it ran. */
   skipped?: string;
   /**
@@ -82,7 +85,7 @@ interface VerifierJson {
   interactionResults?: { description: string; result: string }[];
   errors?: {
     interaction: string;
-    mismatch?: { type?: string; message?: string; mismatches?: { mismatch?: string; path?: string }[] };
+    mismatch?: { type?: string; message?: string; mismatches?: RawMismatch[] };
   }[];
 }
 
@@ -198,7 +201,9 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       const lacking = (statesOf.get(result.description) ?? [])
         .map((s) => states.unavailable.get(s))
         .find((k) => k !== undefined);
-      return !result.passed && lacking ? { ...result, passed: true, mismatches: [], skipped: lacking } : result;
+      return !result.passed && lacking
+        ? { ...result, passed: true, mismatches: [], details: [], skipped: lacking }
+        : result;
     });
     notices.push(...unplaced.map((exposure) => redact(exposureMessage(exposure))));
     // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
@@ -250,6 +255,7 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
           operationId: contract.match(interaction.request.method, interaction.request.path)?.operation.id,
           passed: true,
           mismatches: [],
+          details: [],
           skipped: `needs ${key} in the target profile`,
         });
       return key === undefined;
@@ -298,17 +304,18 @@ function interactionResultsOf(
     const errors = (parsed.errors ?? []).filter(
       (e) => e.interaction === r.description || e.interaction.endsWith(` - ${r.description}`),
     );
-    const mismatches = errors.flatMap(
+    const details = errors.flatMap(
       (e) =>
-        e.mismatch?.mismatches?.map((m) => (m.path ? `${m.path} -> ${m.mismatch ?? ''}` : (m.mismatch ?? ''))) ?? [
-          e.mismatch?.message ?? 'failed',
+        e.mismatch?.mismatches?.map((m) => toPactMismatch(m, redact)) ?? [
+          toPactMismatch({ mismatch: e.mismatch?.message ?? 'failed' }, redact),
         ],
     );
     return {
       description: r.description,
       operationId: operationOf.get(r.description),
       passed: r.result.toUpperCase() === 'OK' && errors.length === 0,
-      mismatches: mismatches.map(redact),
+      mismatches: details.map((d) => d.text),
+      details,
     };
   });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { interactionBasis } from '../../conform/index.ts';
 import { fuzzRules } from '../../conform/fuzz-rules.ts';
 import { pactRules } from '../../conform/pact-rules.ts';
 import type { FuzzFailure, FuzzReport } from '../../fuzz/index.ts';
+import { interactionBasis, type PactMismatch } from '../../contracts/pact/index.ts';
 import { readPactFiles, type PactInteraction } from '../../contracts/pact/pact-files.ts';
 import { loadContract } from '../../spec/index.ts';
 
@@ -13,15 +13,19 @@ const interaction = (description: string): PactInteraction => {
   if (!found) throw new Error(`no interaction "${description}" in the committed pact`);
   return found;
 };
+const status = (expected: number, actual: number): PactMismatch => ({
+  kind: 'status',
+  expected,
+  actual,
+  text: `expected ${expected} but was ${actual}`,
+});
 const reasonOf = (operationId: string, status: number) =>
   contract.operationsById.get(operationId)?.responses.get(status)?.assumed;
 
 describe('classifying a pact interaction from the spec', () => {
   it('calls a wrong status documented when the seed documents the status for the operation', () => {
     expect(
-      interactionBasis(contract, interaction('a request to update a provider that does not exist'), [
-        'expected 404 but was 400',
-      ]),
+      interactionBasis(contract, interaction('a request to update a provider that does not exist'), [status(404, 400)]),
     ).toEqual({
       basis: 'documented',
       stated: 'unknownProvider404',
@@ -31,14 +35,14 @@ describe('classifying a pact interaction from the spec', () => {
   });
 
   it("calls a wrong status assumed, with the spec's reason, when the spec assumes the status", () => {
-    const basis = interactionBasis(contract, interaction('a request to create a brand'), ['expected 201 but was 200']);
+    const basis = interactionBasis(contract, interaction('a request to create a brand'), [status(201, 200)]);
     expect(basis).toEqual({ basis: 'assumed', reason: reasonOf('createBrand', 201) });
     expect(basis.reason).toMatch(/success status is not shown/);
   });
 
   it('calls a 400 where a 422 is due assumed when the rule the request breaks is an x-assumed keyword', () => {
     const basis = interactionBasis(contract, interaction('a request to give a provider a negative priority'), [
-      'expected 422 but was 400',
+      status(422, 400),
     ]);
     expect(basis.basis).toBe('assumed');
     expect(basis.reason).toMatch(/negative one is rejected/);
@@ -46,8 +50,8 @@ describe('classifying a pact interaction from the spec', () => {
 
   it('calls a 5xx answer documented whatever the interaction expected', () => {
     const basis = interactionBasis(contract, interaction('a request to create a brand'), [
-      '$ -> Actual map is missing the following keys: data',
-      'expected 201 but was 503',
+      { kind: 'body', path: '$', text: '$ -> Actual map is missing the following keys: data' },
+      status(201, 503),
     ]);
     expect(basis.basis).toBe('documented');
     expect(basis.reason).toMatch(/5xx/);
@@ -55,7 +59,7 @@ describe('classifying a pact interaction from the spec', () => {
 
   it('judges a header mismatch by the header: a 401 without WWW-Authenticate is assumed', () => {
     const basis = interactionBasis(contract, interaction('a request to read a product without credentials'), [
-      "Expected a header 'WWW-Authenticate' but was missing",
+      { kind: 'header', name: 'WWW-Authenticate', text: "Expected a header 'WWW-Authenticate' but was missing" },
     ]);
     expect(basis.basis).toBe('assumed');
     expect(basis.reason).toMatch(/401 to name the scheme/);
@@ -63,8 +67,10 @@ describe('classifying a pact interaction from the spec', () => {
 
   it('judges a body mismatch by the body: the address echo is assumed, its 200 status documented', () => {
     const address = interaction('a request to upsert an address of a consumer');
-    expect(interactionBasis(contract, address, ['$.id -> Expected an id']).basis).toBe('assumed');
-    expect(interactionBasis(contract, address, ['expected 200 but was 204']).basis).toBe('documented');
+    expect(
+      interactionBasis(contract, address, [{ kind: 'body', path: '$.id', text: '$.id -> Expected an id' }]).basis,
+    ).toBe('assumed');
+    expect(interactionBasis(contract, address, [status(200, 204)]).basis).toBe('documented');
   });
 
   it('reports an interaction the verifier did not report as a FAILURE', () => {
@@ -93,6 +99,7 @@ describe('classifying a pact interaction from the spec', () => {
           operationId: 'getProduct',
           passed: false,
           mismatches: [message],
+          details: [],
           exposedSecret: message,
         },
       ],
@@ -119,6 +126,7 @@ describe('classifying a pact interaction from the spec', () => {
           operationId: undefined,
           passed: true,
           mismatches: [],
+          details: [],
           skipped: 'needs fixtures.dealerId in the target profile',
         },
       ],
