@@ -5,7 +5,14 @@
  * operation they reach. A stated rule that nothing tests is named.
  */
 import { DEFAULT_SUITES_DIR } from '../scenarios/index.ts';
-import { loadContract, STATED_RULES, UPSERT_OPERATIONS, type Contract, type StatedRule } from '../spec/index.ts';
+import {
+  loadContract,
+  statedMediaType,
+  STATED_RULES,
+  UPSERT_OPERATIONS,
+  type Contract,
+  type StatedRule,
+} from '../spec/index.ts';
 import { pactCalls, stepCalls, type ContractCall } from './contract-calls.ts';
 
 export interface StatedRuleChecks {
@@ -52,6 +59,10 @@ function exercises(rule: StatedRule, call: ContractCall, contract: Contract): bo
     }
   }
   if (rule.answer) return op.id === rule.answer.operationId && expects((s) => s === rule.answer?.status);
+  if (rule.mediaTypes) {
+    const sent = call.sendsBody ? (call.mediaType ?? op.requestBody?.mediaTypes[0]) : undefined;
+    return sent !== undefined && statedMediaType(op.id, sent) === rule && expects((s) => s < 300);
+  }
   const shape = rule.shape;
   if (!shape?.operationIds.includes(op.id)) return false;
   const { answers } = shape;

@@ -46,6 +46,8 @@ export interface CheckContext {
   secrets?: readonly string[];
   /** The request's token is bound to another resource than the one it names. */
   boundElsewhere?: TokenBinding;
+  /** The media type the request's body was sent as. */
+  sentMediaType?: string;
 }
 
 /** Shows a value a JSON path selected, cut to 200 characters. */
@@ -81,7 +83,14 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
     add(
       `answers ${wanted.join(' or ')}`,
       passed,
-      statusBasis(ctx.operation, wanted[0] ?? 0, response.status, ctx.requestIssues, ctx.boundElsewhere),
+      statusBasis(
+        ctx.operation,
+        wanted[0] ?? 0,
+        response.status,
+        ctx.requestIssues,
+        ctx.boundElsewhere,
+        ctx.sentMediaType,
+      ),
       `got ${response.status}${undocumented}${allowed}${response.text ? `: ${redactedExcerpt(response.text, 300, secrets)}` : ''}`,
     );
     if (!passed) return results;

@@ -104,6 +104,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     requestIssues: operation ? requestIssues(ctx.contract, operation, matched?.params ?? {}, body, raw) : [],
     secrets: ctx.session.secrets(),
     ...(boundElsewhere ? { boundElsewhere } : {}),
+    ...(headers['content-type'] ? { sentMediaType: headers['content-type'] } : {}),
   });
   // The admin API hands out tokens by design; the platform's answers must never carry one.
   const exposure = admin

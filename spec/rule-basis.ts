@@ -8,6 +8,7 @@ import type { ValidationIssue } from './validators.ts';
 import {
   quoteStatedRule,
   statedAnswer,
+  statedMediaType,
   statedShape,
   STATED_RULES,
   UPSERT_OPERATIONS,
@@ -62,6 +63,8 @@ export function statusBasis(
   actual: number,
   requestIssues: ValidationIssue[],
   boundElsewhere?: TokenBinding,
+  /** The media type the request's body was sent as, when it had one. */
+  sentMediaType?: string,
 ): RuleBasis {
   if (actual >= 500) return documented(SERVER_ERROR_NOTE);
   if (expected === 403 && boundElsewhere && actual < 400) return statedBasis(STATED_RULES.permission403);
@@ -83,6 +86,9 @@ export function statusBasis(
   if (expected === 403) trigger = operation.security.assumed;
   const reason = response.assumed ?? response.assumedCondition ?? trigger;
   if (actual >= 400 && actual !== expected) {
+    // A body refused as of a media type the description says the operation accepts.
+    const mediaType = actual === 415 && sentMediaType ? statedMediaType(operation.id, sentMediaType) : undefined;
+    if (mediaType) return statedBasis(mediaType);
     const refusal = refusalBasis(operation, expected, actual, reason);
     if (refusal) return refusal;
   }

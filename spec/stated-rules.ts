@@ -14,6 +14,8 @@ export interface StatedRule {
   answer?: { operationId: string; status: number };
   /** The answers whose body shape it states: of these operations, their errors (4xx and 5xx) or their success. */
   shape?: { operationIds: readonly string[]; answers: 'errors' | 'success' | readonly number[] };
+  /** The media types it states an operation's body is accepted as (`application/*+json`: any such type). */
+  mediaTypes?: { operationId: string; types: readonly string[] };
 }
 
 /** The operations the description gives the error list (its Errors table). */
@@ -111,6 +113,24 @@ export const STATED_RULES = {
       '| Error list | `errors`: array of objects with `code` (string), `target` (string), `message` (string); all nullable | provider update, customer upsert, merchant upsert, coverage area update and delete, device registration, category update, brand creation, product read |',
     shape: { operationIds: ERROR_LIST_OPERATIONS, answers: 'errors' },
   },
+  /** Endpoints, the address upsert's row. */
+  addressMediaTypes: {
+    id: 'addressMediaTypes',
+    section: 'Endpoints',
+    sentence: 'ConsumerAddress (also accepted as `text/json` and `application/*+json`)',
+    mediaTypes: {
+      operationId: 'upsertConsumerAddress',
+      types: ['application/json', 'text/json', 'application/*+json'],
+    },
+  },
+  /** Events. */
+  eventMediaType: {
+    id: 'eventMediaType',
+    section: 'Events',
+    sentence:
+      'The body is AppEvent (`idMensagem`, `nomeEvento`, `mensagem`) with media type `application/json-patch+json`.',
+    mediaTypes: { operationId: 'receiveAppEvent', types: ['application/json-patch+json'] },
+  },
   /** Authentication, rule 5. */
   tokenNotExposed: {
     id: 'tokenNotExposed',
@@ -138,6 +158,16 @@ export function statedShape(operationId: string, status: number): StatedRule | u
     rules.find((r) =>
       r.shape?.answers === 'errors' ? status >= 400 : r.shape?.answers === 'success' && status >= 200 && status < 300,
     )
+  );
+}
+
+/** The stated rule under which `operationId` accepts a body sent as `mediaType`, when the description states one. */
+export function statedMediaType(operationId: string, mediaType: string): StatedRule | undefined {
+  const sent = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const accepts = (type: string) =>
+    type === sent || (type === 'application/*+json' && /^application\/[\w.-]+\+json$/.test(sent));
+  return Object.values(STATED_RULES as Record<string, StatedRule>).find(
+    (rule) => rule.mediaTypes?.operationId === operationId && rule.mediaTypes.types.some(accepts),
   );
 }
 

@@ -46,7 +46,11 @@ export function interactionBasis(
       ...contract.validators.params(op.id, params),
       ...requestBodyIssues(contract, op.id, interaction),
     ];
-    return statusBasis(op, expected, wrongStatus?.actual ?? expected, issues);
+    const contentType = Object.entries(interaction.request.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === 'content-type',
+    )?.[1];
+    const sent = Array.isArray(contentType) ? contentType[0] : contentType;
+    return statusBasis(op, expected, wrongStatus?.actual ?? expected, issues, undefined, sent);
   }
   const response = op.responses.get(expected);
   const bases = mismatches.map((mismatch): RuleBasis => {

@@ -91,8 +91,20 @@ export const BROKEN_STATED: BrokenDeployment[] = [
   },
 ];
 
-/** One broken deployment per rule the description states about success bodies and upserts. */
+/** One broken deployment per rule the description states about success bodies, upserts and media types. */
 export const BROKEN_STATED_SUCCESS: BrokenDeployment[] = [
+  {
+    operationId: 'upsertConsumerAddress',
+    defect: 'refuseMediaType',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.addressMediaTypes.sentence,
+  },
+  {
+    operationId: 'receiveAppEvent',
+    defect: 'refuseMediaType',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.eventMediaType.sentence,
+  },
   {
     operationId: 'getProduct',
     defect: 'unwrapData',

@@ -40,7 +40,9 @@ export type Defect =
   /** answers the success body's contents without its `data` wrapper */
   | 'unwrapData'
   /** answers 404 with an error list where the upstream answers a 2xx: an upsert that never creates */
-  | 'notFoundInstead';
+  | 'notFoundInstead'
+  /** answers 415 to a body sent as anything but application/json */
+  | 'refuseMediaType';
 
 /**
  * Text a hostile deployment sends to be quoted in reports: terminal escapes (clear screen, window title,
@@ -161,6 +163,15 @@ export async function startBrokenTarget(options: {
         const errorList = (message: string) =>
           JSON.stringify({ errors: [{ code: 'Refused', target: 'request', message }] });
         const json = { ...out, 'content-type': 'application/json' };
+        if (
+          broken &&
+          options.defect === 'refuseMediaType' &&
+          body.length > 0 &&
+          req.headers['content-type']?.split(';')[0]?.trim() !== 'application/json'
+        ) {
+          res.writeHead(415, json).end(errorList('Only application/json is accepted.'));
+          return;
+        }
         if (broken && options.defect === 'acceptExtraProperties' && upstream.statusCode === 400) {
           const sent = parseObject(body.toString('utf8'));
           const known = Object.keys((op.requestBody?.schema.properties as object | undefined) ?? {});
