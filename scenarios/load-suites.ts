@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { SuiteSpec } from '../spec/index.ts';
+import type { StepSpec, SuiteSpec } from '../spec/index.ts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { ScenarioFileError, type ScenarioFileProblem } from './scenario-file-error.ts';
 import { suiteSchemaProblems } from './suite-schema-validator.ts';
@@ -81,11 +81,29 @@ export function readSuiteFile(file: string): { suite: LoadedSuite } | { problems
     return { problems: schemaProblems.map((p) => at(offsetOf(doc, p.location, p.atKey), p.message)) };
   }
   const spec = data as SuiteSpec;
-  const problems = [...templateProblems(doc, spec), ...regexProblems(doc, spec)].map((p) => at(p.offset, p.message));
+  const problems = [...templateProblems(doc, spec), ...regexProblems(doc, spec), ...afterProblems(doc, spec)].map((p) =>
+    at(p.offset, p.message),
+  );
   if (problems.length) return { problems };
   const stepLines = spec.steps.map((_, i) => lineCounter.linePos(offsetOf(doc, ['steps', i], false)).line);
   return { suite: { file: shown, spec, stepLines } };
 }
+
+/** An `after:` that names no earlier step of the suite. */
+function afterProblems(doc: Document, spec: SuiteSpec): { offset: number; message: string }[] {
+  return spec.steps.flatMap((step, i) =>
+    stepsAfter(step)
+      .filter((name) => !spec.steps.slice(0, i).some((earlier) => earlier.name === name))
+      .map((name) => ({
+        offset: offsetOf(doc, ['steps', i, 'after'], false),
+        message: `after names "${name}", which is no earlier step of this suite`,
+      })),
+  );
+}
+
+/** The earlier steps a step reads back (its `after:`). */
+export const stepsAfter = (step: StepSpec): string[] =>
+  step.after === undefined ? [] : Array.isArray(step.after) ? step.after : [step.after];
 
 /** The offset of the node at a location, or of its nearest existing ancestor. */
 function offsetOf(doc: Document, location: (string | number)[], atKey: boolean): number {

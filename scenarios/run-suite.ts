@@ -15,7 +15,7 @@ import {
 } from '../client/index.ts';
 import { capture, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
-import type { LoadedSuite } from './load-suites.ts';
+import { stepsAfter, type LoadedSuite } from './load-suites.ts';
 import { createStepAuthorizer, planSuiteAuth, type SuiteAuthPlan } from './suite-auth.ts';
 import { referencedVariables, renderString, renderText, renderValue, type Variables } from './template.ts';
 
@@ -100,11 +100,17 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) =>
       missing.has(name),
     );
+    // A read-back of a write the target refused (or did not make) has nothing to read.
+    const unwritten = stepsAfter(step)
+      .map((name) => steps.find((s) => s.name === name))
+      .find((s) => s !== undefined && !(s.status !== undefined && s.status >= 200 && s.status < 300));
     const skipReason = ctx.stopped?.()
       ? (ctx.stoppedReason ?? 'not run: the run stopped')
       : needs !== undefined
         ? `needs {{${needs}}}, which step "${missing.get(needs) ?? ''}" did not capture`
-        : undefined;
+        : unwritten !== undefined
+          ? `reads back what step "${unwritten.name}" wrote, which the target ${unwritten.status === undefined ? 'did not answer' : `answered ${unwritten.status}`}`
+          : undefined;
     if (skipReason !== undefined) {
       const { name, request } = step;
       steps.push({

@@ -82,6 +82,10 @@ export interface StepSpec {
   request: RequestSpec;
   expect?: ExpectSpec;
   capture?: CaptureSpecs;
+  /**
+   * Earlier steps whose write this step reads back: it runs only when each was answered 2xx, and is skipped otherwise (a deployment may refuse a write for a reason the description leaves open).
+   */
+  after?: string | string[];
 }
 export interface RequestSpec {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';

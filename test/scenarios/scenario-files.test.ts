@@ -135,3 +135,21 @@ describe('the format as docs/scenarios.md shows it', () => {
     expect(problemsOf(file('readme-example.yaml', example))).toEqual([]);
   });
 });
+
+describe('a read-back step (after:)', () => {
+  it('must name an earlier step of its suite', () => {
+    const path = file(
+      'after-unknown.yaml',
+      [
+        'name: read-backs',
+        'steps:',
+        '  - name: reads a product',
+        '    after: renames the category',
+        "    request: { method: GET, path: '/v1/products/x' }",
+      ].join('\n'),
+    );
+    expect(problemsOf(path)).toMatchObject([
+      { line: 4, message: 'after names "renames the category", which is no earlier step of this suite' },
+    ]);
+  });
+});
