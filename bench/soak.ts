@@ -35,7 +35,8 @@ export async function runSoak(
     durationSec: options.durationSec,
     requests: soakRequests(token, acks),
   });
-  const state = await createAdminClient({ baseUrl: url, timeoutMs: 120_000 }).getState();
+  // Every write of the soak read back at once: hundreds of megabytes, past the checkers' answer limit.
+  const state = await createAdminClient({ baseUrl: url, timeoutMs: 120_000, maxAnswerBytes: 2 ** 31 }).getState();
   const idsOf = (collection: 'users' | 'customers') =>
     new Set((state.collections[collection] ?? []).map((r) => String(r.id)));
   const users = idsOf('users');
