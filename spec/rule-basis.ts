@@ -108,11 +108,15 @@ export function listedStatusBasis(operation: Operation, status: number): RuleBas
   if (status >= 500 || status === 401) return documented();
   const success = operation.responses.get(operation.successStatus);
   if (status >= 200 && status < 300) return success?.assumed ? assumed(success.assumed) : documented();
-  if (status < 400 || status >= 500) return documented();
-  const statedErrors = [...operation.responses.values()].filter(
+  if (status < 400) return documented();
+  return statedErrorStatuses(operation).length === 0 ? assumed(ERROR_STATUSES_NOT_SHOWN) : documented();
+}
+
+/** The error statuses the description gives an operation besides 401 and 403 (the provider update's table). */
+function statedErrorStatuses(operation: Operation): ResponseSpec[] {
+  return [...operation.responses.values()].filter(
     (r) => r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 403 && !r.assumed,
   );
-  return statedErrors.length === 0 ? assumed(ERROR_STATUSES_NOT_SHOWN) : documented();
 }
 
 /** The description's words on the error statuses it leaves open. */
@@ -141,9 +145,7 @@ function refusalBasis(
     return statedBasis(STATED_RULES.upsertCreates);
   if (actual === 403 || expected === 403)
     return operation.security.assumed ? assumed(operation.security.assumed) : undefined;
-  // The statuses the description gives this operation (the provider update's table), beside 401 and 403.
-  const stated = [...operation.responses.values()].filter((r) => r.status >= 400 && r.status < 500 && !r.assumed);
-  const statedErrors = stated.filter((r) => r.status !== 401 && r.status !== 403);
+  const statedErrors = statedErrorStatuses(operation);
   // Refused where it should succeed: why is open; refused with another status: which one is.
   if (statedErrors.length === 0)
     return assumed(
