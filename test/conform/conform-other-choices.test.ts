@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conform, type ConformReport } from '../../conform/index.ts';
+import { ERROR_STATUSES_NOT_SHOWN, loadContract } from '../../spec/index.ts';
 import { describeBroken, withVerdict } from '../support/broken-deployments.ts';
 import { deploymentProfile } from '../support/deployment-profile.ts';
 import { startOtherChoicesDeployment, type OtherChoicesDeployment } from '../support/other-choices-deployment.ts';
@@ -27,6 +28,18 @@ describe('conform against a deployment that chose otherwise wherever the descrip
   it('reports what it chose otherwise as DIVERGENCEs, which fail the run with --strict', () => {
     expect(withVerdict(report, 'DIVERGENCE').length).toBeGreaterThan(0);
     expect(report.passed).toBe(false);
+  });
+
+  it('names in every DIVERGENCE the choice it rests on: an x-assumed mark, or what the description leaves open', async () => {
+    const contract = await loadContract();
+    const marks = new Set(contract.assumptions.map((a) => a.why));
+    const divergences = withVerdict(report, 'DIVERGENCE');
+    const unnamed = divergences.filter((r) => !(r.why && (marks.has(r.why) || r.why === ERROR_STATUSES_NOT_SHOWN)));
+    expect(unnamed, describeBroken(unnamed)).toEqual([]);
+    // One run named 58 distinct marks; fuzz draws vary with the seed, hence the margin.
+    expect(new Set(divergences.map((r) => r.why).filter((why) => why && marks.has(why))).size).toBeGreaterThanOrEqual(
+      40,
+    );
   });
 
   it('checks at least 95% of the known rules', () => {
