@@ -10,7 +10,8 @@ import { createAdminClient } from '../../client/index.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { loadContract } from '../../spec/index.ts';
 import { contractOf } from '../../spec/load-contract.ts';
-import { otherChoices, type Answer, type OtherChoice } from './other-choices.ts';
+import type { Answer } from './other-choice-answers.ts';
+import { otherChoices, type OtherChoice } from './other-choices.ts';
 
 export interface OtherChoicesDeployment {
   url: string;
