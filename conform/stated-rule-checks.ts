@@ -7,9 +7,9 @@
 import { DEFAULT_SUITES_DIR } from '../scenarios/index.ts';
 import {
   loadContract,
+  speaksOf,
   statedMediaType,
   STATED_RULES,
-  UPSERT_OPERATIONS,
   type Contract,
   type StatedRule,
 } from '../spec/index.ts';
@@ -46,12 +46,12 @@ function exercises(rule: StatedRule, call: ContractCall, contract: Contract): bo
     case 'permission403':
       return expects((s) => s === 403);
     case 'upsertCreates':
-      return UPSERT_OPERATIONS.has(op.id) && expects((s) => s < 300);
+      return speaksOf(rule, op.id) && expects((s) => s < 300);
     case 'closedProviderBody': {
       const known = Object.keys((op.requestBody?.schema.properties as object | undefined) ?? {});
       const body = call.body;
       return (
-        op.id === 'updateMerchantProvider' &&
+        speaksOf(rule, op.id) &&
         typeof body === 'object' &&
         body !== null &&
         Object.keys(body).some((key) => !known.includes(key))

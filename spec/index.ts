@@ -45,7 +45,7 @@ export {
   type RuleBasis,
   type TokenBinding,
 } from './rule-basis.ts';
-export { quoteStatedRule, statedMediaType, STATED_RULES, UPSERT_OPERATIONS, type StatedRule } from './stated-rules.ts';
+export { quoteStatedRule, speaksOf, statedMediaType, STATED_RULES, type StatedRule } from './stated-rules.ts';
 export {
   findProviderState,
   PROVIDER_STATE_TEMPLATES,

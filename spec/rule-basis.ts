@@ -7,11 +7,11 @@ import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
 import {
   quoteStatedRule,
+  speaksOf,
   statedAnswer,
   statedMediaType,
   statedShape,
   STATED_RULES,
-  UPSERT_OPERATIONS,
   type StatedRule,
 } from './stated-rules.ts';
 
@@ -77,7 +77,7 @@ export function statusBasis(
     // A property outside the provider update's body is refused by a rule the description states.
     if (
       actual < 400 &&
-      operation.id === 'updateMerchantProvider' &&
+      speaksOf(STATED_RULES.closedProviderBody, operation.id) &&
       matching.some((i) => i.keyword === 'additionalProperties')
     )
       return statedBasis(STATED_RULES.closedProviderBody);
@@ -141,7 +141,7 @@ function refusalBasis(
       ? assumed(operation.security.assumed)
       : undefined;
   if (expected === 401 || actual === 401 || statedAnswer(operation.id, expected)) return undefined;
-  if (actual === 404 && expected < 300 && UPSERT_OPERATIONS.has(operation.id))
+  if (actual === 404 && expected < 300 && speaksOf(STATED_RULES.upsertCreates, operation.id))
     return statedBasis(STATED_RULES.upsertCreates);
   if (actual === 403 || expected === 403)
     return operation.security.assumed ? assumed(operation.security.assumed) : undefined;

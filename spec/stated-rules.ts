@@ -10,6 +10,8 @@ export interface StatedRule {
   section: string;
   /** The sentence (or the table row), verbatim. */
   sentence: string;
+  /** The operations a rule about requests speaks of (the upserts, the provider update's closed body). */
+  operationIds?: readonly string[];
   /** The status it states for an operation, when it states one for a single operation. */
   answer?: { operationId: string; status: number };
   /** The answers whose body shape it states: of these operations, their errors (4xx and 5xx) or their success. */
@@ -31,13 +33,6 @@ const ERROR_LIST_OPERATIONS = [
   'getProduct',
 ];
 
-/** The operations the description calls upserts (Endpoints, rule 6): they never answer that the record is unknown. */
-export const UPSERT_OPERATIONS: ReadonlySet<string> = new Set([
-  'upsertCustomer',
-  'upsertMerchant',
-  'upsertConsumerAddress',
-]);
-
 export const STATED_RULES = {
   /** Endpoints, rule 5. */
   unknownProvider404: {
@@ -51,12 +46,14 @@ export const STATED_RULES = {
     id: 'closedProviderBody',
     section: 'Endpoints, rule 4',
     sentence: 'The provider update body rejects properties outside MerchantProviderUpdate.',
+    operationIds: ['updateMerchantProvider'],
   },
   /** Endpoints, rule 6. */
   upsertCreates: {
     id: 'upsertCreates',
     section: 'Endpoints, rule 6',
     sentence: 'Customer, merchant and consumer address operations are upserts: they update the record or create it.',
+    operationIds: ['upsertCustomer', 'upsertMerchant', 'upsertConsumerAddress'],
   },
   /** Authentication, rule 6. */
   unauthenticated401: {
@@ -169,6 +166,11 @@ export function statedMediaType(operationId: string, mediaType: string): StatedR
   return Object.values(STATED_RULES as Record<string, StatedRule>).find(
     (rule) => rule.mediaTypes?.operationId === operationId && rule.mediaTypes.types.some(accepts),
   );
+}
+
+/** Whether a rule about requests speaks of this operation (its `operationIds`). */
+export function speaksOf(rule: StatedRule, operationId: string): boolean {
+  return rule.operationIds?.includes(operationId) === true;
 }
 
 /** How a report quotes a stated rule: `documented: "…" (Endpoints, rule 5)`. */
