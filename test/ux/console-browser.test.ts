@@ -68,9 +68,10 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     );
     appUrl = await listen(appServer);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    consolePage = await context.newPage();
-    app = await context.newPage();
+    // A context each, so each page is the front tab of its own window: a background tab's animation
+    // frames are throttled, and Playwright waits on them before every click.
+    consolePage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    app = await browser.newPage();
     await consolePage.goto(`${simulatorUrl}/__sim/ui`);
     await app.goto(appUrl);
   });
