@@ -39,7 +39,10 @@ const UNIT = [
 
 const SYSTEM = [
   'test/cli/build.test.ts',
+  'test/cli/layers.test.ts',
   'test/cli/pack.test.ts',
+  'test/cli/spec-diff-command.test.ts',
+  'test/client/url-credentials.test.ts',
   'test/conform/conform-cli.test.ts',
   'test/conform/profile-command.test.ts',
   'test/conform/unreachable-target.test.ts',
@@ -68,6 +71,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker keeps its modules from one test file to the next instead of importing the project
+    // again for each (no test mocks a module; the one stubbed variable is restored where it is set).
+    isolate: false,
     // The tiers run one after the other (groupOrder). Vitest's default is one worker per core but one,
     // a single worker on two cores; the integration and system tests mostly wait on sockets and child
     // processes, so more of their files run at once than there are cores.

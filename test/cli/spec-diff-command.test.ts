@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yaml from 'yaml';
 import { SPEC_PATH } from '../../spec/index.ts';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 let dir: string;
 let revision: string;

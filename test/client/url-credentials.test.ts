@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayUrl } from '../../report/index.ts';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const PASSWORD = 'pa55-W0rd-7f3c9e';
 const TOKEN = 'st4tes-t0ken-91ab2c';

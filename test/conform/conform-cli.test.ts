@@ -7,7 +7,7 @@ import type { ConformReport } from '../../conform/index.ts';
 import { createAdminClient, DEV_API_KEY } from '../../client/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { useBrokenTargets } from '../support/broken-targets-fixture.ts';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 const fixture = useBrokenTargets('gas-conform-cli-');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_KEYS, profileGaps } from '../../conform/index.ts';
 import { loadContract } from '../../spec/index.ts';
 import { parseTargetProfile, ProfileError } from '../../client/index.ts';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gas-profile-'));
 const write = (name: string, text: string) => {

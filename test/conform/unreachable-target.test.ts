@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {

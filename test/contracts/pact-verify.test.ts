@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPactFiles } from '../../contracts/pact/pact-files.ts';
 import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
@@ -11,9 +8,8 @@ import { loadContract } from '../../spec/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
 import { createAdminClient, DEV_API_KEY, send } from '../../client/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
+import { runCli } from '../support/cli.ts';
 
-const run = promisify(execFile);
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 /** A verification replays every interaction (a few seconds); under a loaded CI runner it takes longer. */
 const VERIFY_TIMEOUT_MS = 60_000;
 const interactionCount = readPactFiles().reduce((n, { pact }) => n + pact.interactions.length, 0);
@@ -75,13 +71,8 @@ async function startLeakingTarget(upstream: string): Promise<{ url: string; clos
 
 /** Runs `gas-harness contracts verify` and returns its exit code and console output. */
 async function verifyCommand(args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'contracts', 'verify', ...args], { timeout: 60_000 });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, output: (failed.stdout ?? '') + (failed.stderr ?? '') };
-  }
+  const { code, stdout, stderr } = await runCli(['contracts', 'verify', ...args]);
+  return { code, output: stdout + stderr };
 }
 
 describe('verification of the committed pacts', () => {

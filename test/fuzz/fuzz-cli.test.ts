@@ -1,30 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
+import { runCli } from '../support/cli.ts';
 
-const BIN = new URL('../../dist/cli.js', import.meta.url).pathname;
 let sim: RunningSimulator;
 let broken: BrokenTarget;
 let dir: string;
 
-/** Runs the command in a child process (never blocking this one, which serves the targets). */
-function gasHarness(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The command in a child process (never blocking this one, which serves the targets). */
+const gasHarness = (args: string[], env: Record<string, string> = {}) => runCli(args, env);
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });

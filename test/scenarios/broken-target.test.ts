@@ -9,7 +9,7 @@ import { startBrokenTarget, type BrokenTarget, type Defect } from '../support/br
 import { deploymentProfile } from '../support/deployment-profile.ts';
 import { startHiddenAdminDeployment } from '../support/hidden-admin-deployment.ts';
 import { STATED_RULES } from '../../spec/index.ts';
-import { runCli } from './run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const SUITES = 'scenarios/suites/operations';
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuites, readSuiteFile, ScenarioFileError, type ScenarioFileProblem } from '../../scenarios/index.ts';
-import { runCli } from './run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'gas-scenarios-'));
 const file = (name: string, text: string) => {

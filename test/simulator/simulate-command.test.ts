@@ -1,5 +1,5 @@
 /** `gas-harness simulate` end to end: a real process, a real socket on port 0, clear errors for bad flags and files. */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,26 +7,15 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET } from '../../client/index.ts';
+import { runCli, startCli } from '../support/cli.ts';
 
-const cli = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname];
-const run = (...args: string[]) =>
-  spawnSync(process.execPath, [...cli, ...args], { encoding: 'utf8', timeout: 30_000 });
+const run = (...args: string[]) => runCli(args, {}, 30_000);
 
 /** The real command in a child process; resolves once it says where it listens, with what it wrote so far. */
 async function startSimulate(...args: string[]): Promise<{ child: ChildProcess; url: string; err: string }> {
-  const child = spawn(process.execPath, [...cli, 'simulate', '--port', '0', '--log-level', 'warn', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(err);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', () => reject(new Error(err)));
-  });
-  return { child, url, err };
+  const cli = startCli(['simulate', '--port', '0', '--log-level', 'warn', ...args]);
+  const url = await cli.waitFor(() => /listening on (http:\/\/\S+)/.exec(cli.stderr())?.[1], 'it to listen');
+  return { child: cli.child, url, err: cli.stderr() };
 }
 
 describe('gas-harness simulate', () => {
@@ -51,11 +40,11 @@ describe('gas-harness simulate', () => {
     await new Promise((resolve) => child.on('exit', resolve));
   });
 
-  it('refuses to be shared (--admin-key, a public --host) with the published API key or token secret', () => {
-    const noApiKey = run('simulate', '--port', '0', '--admin-key', 'admin-key-0123456789');
-    expect(noApiKey.status).toBe(2);
+  it('refuses to be shared (--admin-key, a public --host) with the published API key or token secret', async () => {
+    const noApiKey = await run('simulate', '--port', '0', '--admin-key', 'admin-key-0123456789');
+    expect(noApiKey.code).toBe(2);
     expect(noApiKey.stderr).toMatch(/API key is the published development value: give --api-key/);
-    const devSecret = run(
+    const devSecret = await run(
       'simulate',
       '--port',
       '0',
@@ -66,15 +55,15 @@ describe('gas-harness simulate', () => {
       '--secret',
       DEV_JWT_SECRET,
     );
-    expect(devSecret.status).toBe(2);
+    expect(devSecret.code).toBe(2);
     expect(devSecret.stderr).toMatch(/token secret is the published development value/);
-    const publicHost = run('simulate', '--port', '0', '--host', '0.0.0.0');
-    expect(publicHost.status).toBe(2);
+    const publicHost = await run('simulate', '--port', '0', '--host', '0.0.0.0');
+    expect(publicHost.code).toBe(2);
     expect(publicHost.stderr).toMatch(/without an admin key/);
-    const badTimeouts = run('simulate', '--port', '0', '--headers-timeout', '5000', '--body-timeout', '1000');
-    expect(badTimeouts.status).toBe(2);
+    const badTimeouts = await run('simulate', '--port', '0', '--headers-timeout', '5000', '--body-timeout', '1000');
+    expect(badTimeouts.code).toBe(2);
     expect(badTimeouts.stderr).toMatch(/cannot be shorter than the headers timeout/);
-    expect(run('simulate', '--body-timeout', 'soon').stderr).toContain('--body-timeout');
+    expect((await run('simulate', '--body-timeout', 'soon')).stderr).toContain('--body-timeout');
   });
 
   it('shared, makes a random token secret: its own tokens work, one forged with the published secret is 401', async () => {
@@ -104,30 +93,30 @@ describe('gas-harness simulate', () => {
   });
 
   it('prints the default dataset as a valid snapshot that --data accepts back', async () => {
-    const printed = run('simulate', '--print-data');
-    expect(printed.status).toBe(0);
+    const printed = await run('simulate', '--print-data');
+    expect(printed.code).toBe(0);
     const snapshot = JSON.parse(printed.stdout) as { version: number; collections: Record<string, unknown[]> };
     expect(snapshot.version).toBe(1);
     expect(snapshot.collections.products?.length).toBeGreaterThanOrEqual(7);
   });
 
-  it('says what is wrong with a bad flag or a bad data file and exits non-zero', () => {
-    const badPort = run('simulate', '--port', 'eighty');
-    expect(badPort.status).toBe(2);
+  it('says what is wrong with a bad flag or a bad data file and exits non-zero', async () => {
+    const badPort = await run('simulate', '--port', 'eighty');
+    expect(badPort.code).toBe(2);
     expect(badPort.stderr).toContain('--port');
     const dir = mkdtempSync(join(tmpdir(), 'gas-'));
     writeFileSync(join(dir, 'bad.json'), '{"version": 1, "collections": {"products": [{"name": "no id"}]}}');
-    const badData = run('simulate', '--data', join(dir, 'bad.json'));
-    expect(badData.status).toBe(2);
+    const badData = await run('simulate', '--data', join(dir, 'bad.json'));
+    expect(badData.code).toBe(2);
     expect(badData.stderr).toMatch(/bad\.json is not a valid snapshot: .*products\/0/);
     const notJson = join(dir, 'not.json');
     writeFileSync(notJson, 'nope');
-    expect(run('simulate', '--data', notJson).stderr).toContain('not valid JSON');
-    expect(run('simulate', '--nope').status).toBe(2);
+    expect((await run('simulate', '--data', notJson)).stderr).toContain('not valid JSON');
+    expect((await run('simulate', '--nope')).code).toBe(2);
   });
   it('answers the hosts given with --allowed-hosts besides loopback, and says what is wrong with a bad one', async () => {
-    const bad = run('simulate', '--port', '0', '--allowed-hosts', 'http://sim.example.com');
-    expect(bad.status).toBe(2);
+    const bad = await run('simulate', '--port', '0', '--allowed-hosts', 'http://sim.example.com');
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--allowed-hosts http://sim.example.com: give a host name without scheme or port');
     const { child, url } = await startSimulate('--allowed-hosts', 'sim.example.com');
     const statusFor = (host: string) =>

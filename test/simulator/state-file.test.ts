@@ -16,13 +16,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SAVE_INTERVAL_MS } from '../../simulator/state-file.ts';
+import { runCli } from '../support/cli.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';
 
-const CLI = ['--import', 'tsx', new URL('../../cli/main.ts', import.meta.url).pathname, 'simulate', '--port', '0'];
+const simulate = (...args: string[]) => runCli(['simulate', '--port', '0', ...args], {}, 30_000);
 
 const waitFor = async (condition: () => boolean, what: string, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -69,29 +69,30 @@ describe('--state-file', () => {
     }
     expect(await customers(sim, 'emptied')).toEqual([]);
 
-    // kill -9: what was written more than a save interval before is back.
+    // kill -9: what a periodic save (every SAVE_INTERVAL_MS) wrote before it is back.
     expect((await write('team-c', 'early', 'early')).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 2 * SAVE_INTERVAL_MS + 500));
+    await waitFor(
+      () => stateFileTenants(file).tenants['team-c']?.collections.customers.some((c) => c.id === 'early') === true,
+      'a periodic save with the write',
+      10 * SAVE_INTERVAL_MS,
+    );
     await sim.stop('SIGKILL');
     sim = await startSimulatorProcess(['--state-file', file]);
     expect((await customers(sim, 'team-c')).map((c) => c.id)).toContain('early');
     await sim.stop();
   }, 120_000);
 
-  it('refuses a bad state file, and --state-file with --store, naming what is wrong', () => {
+  it('refuses a bad state file, and --state-file with --store, naming what is wrong', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gas-state-')), 'bad.json');
     writeFileSync(
       file,
       '{"version":1,"tenants":{"t":{"version":1,"collections":{"orderCounters":[{"consumerId":"c"}]}}}}',
     );
-    const bad = spawnSync(process.execPath, [...CLI, '--state-file', file], { encoding: 'utf8', timeout: 30_000 });
-    expect(bad.status).toBe(2);
+    const bad = await simulate('--state-file', file);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('bad snapshot for tenant t');
-    const both = spawnSync(process.execPath, [...CLI, '--state-file', file, '--store', 'redis://127.0.0.1:1'], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(both.status).toBe(2);
+    const both = await simulate('--state-file', file, '--store', 'redis://127.0.0.1:1');
+    expect(both.code).toBe(2);
     expect(both.stderr).toContain('not both');
   }, 60_000);
 
@@ -156,11 +157,8 @@ describe('--state-file', () => {
     };
     writeFileSync(file, JSON.stringify(state));
 
-    const refused = spawnSync(process.execPath, [...CLI, '--state-file', file, '--max-tenants', '10'], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(refused.status).toBe(2);
+    const refused = await simulate('--state-file', file, '--max-tenants', '10');
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('holds 30 tenants and --max-tenants is 10');
     expect(refused.stderr).toContain('--max-tenants 30 or more');
     expect(Object.keys(stateFileTenants(file).tenants).sort()).toEqual([...names].sort());
@@ -181,14 +179,14 @@ describe('--state-file', () => {
       ).toEqual([`${name}-customer`]);
   }, 90_000);
 
-  it("refuses a state file that is a symbolic link or another user's file, naming why", () => {
+  it("refuses a state file that is a symbolic link or another user's file, naming why", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gas-state-'));
     const elsewhere = join(dir, 'elsewhere.json');
     writeFileSync(elsewhere, '{"version":1,"tenants":{}}');
     const link = join(dir, 'state.json');
     symlinkSync(elsewhere, link);
-    const linked = spawnSync(process.execPath, [...CLI, '--state-file', link], { encoding: 'utf8', timeout: 20_000 });
-    expect(linked.status).toBe(2);
+    const linked = await simulate('--state-file', link);
+    expect(linked.code).toBe(2);
     expect(linked.stderr).toContain(`the state file ${link} is a symbolic link`);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
 
@@ -197,8 +195,8 @@ describe('--state-file', () => {
     const foreign = join(dir, 'foreign.json');
     writeFileSync(foreign, '{"version":1,"tenants":{}}');
     chownSync(foreign, 65534, 65534);
-    const other = spawnSync(process.execPath, [...CLI, '--state-file', foreign], { encoding: 'utf8', timeout: 20_000 });
-    expect(other.status).toBe(2);
+    const other = await simulate('--state-file', foreign);
+    expect(other.code).toBe(2);
     expect(other.stderr).toContain(`the state file ${foreign} belongs to another user (uid 65534)`);
   }, 60_000);
 });

@@ -74,14 +74,10 @@ describe('time limits', () => {
     // What the process holds once the collector has run, in pages given back to the kernel: a full
     // collection on SIGUSR2, and buffers of 32 KiB and more mapped on their own,
     // so that glibc keeps no freed heap pages (without both: +75 MiB of freed memory still counted).
-    const sim = await startSimulatorProcess(
-      ['--headers-timeout', '500', '--body-timeout', '2000'],
-      {
-        NODE_OPTIONS: `--expose-gc --import=${GC_ON_SIGUSR2}`,
-        MALLOC_MMAP_THRESHOLD_: '32768',
-      },
-      { built: true },
-    );
+    const sim = await startSimulatorProcess(['--headers-timeout', '500', '--body-timeout', '2000'], {
+      NODE_OPTIONS: `--expose-gc --import=${GC_ON_SIGUSR2}`,
+      MALLOC_MMAP_THRESHOLD_: '32768',
+    });
     // The least RSS over a second of full collections: the allocators give pages back over time.
     const collectedRssMiB = async () => {
       let least = Number.POSITIVE_INFINITY;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conform, renderMarkdownSummary, writeConformReports, type ConformReport } from '../../conform/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
 import { startBrokenTarget, type BrokenTarget } from '../support/broken-target.ts';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 /** The first well-formedness error a strict XML 1.0 parser finds, or undefined. */
 function xmlError(xml: string): string | undefined {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../scenarios/run-cli.ts';
+import { runCli } from '../support/cli.ts';
 
 const DEADLINE_S = 4;
 /** Past the deadline, a command may take this long to start (process, bundle) and write its reports. */
@@ -49,7 +49,8 @@ function expectStoppedAtDeadline(run: Awaited<ReturnType<typeof timed>>, what: s
   expect(run.stdout, what).toMatch(/stopped at the deadline after \d+\.\d s/);
 }
 
-describe('the overall deadline of a run against a deployment that stops answering', () => {
+// The commands wait on their deadlines side by side; the margin above covers their starting together.
+describe.concurrent('the overall deadline of a run against a deployment that stops answering', () => {
   it("stops scenarios run at its deadline, says so in its output and JUnit, exits 1, and names the profile's target", async () => {
     const profile = join(dir, 'profile.yaml');
     writeFileSync(profile, `target: ${url}\ncredentials:\n  token: { value: a-token }\n`);
@@ -63,13 +64,14 @@ describe('the overall deadline of a run against a deployment that stops answerin
   }, 120_000);
 
   it('stops fuzz and contracts verify at their deadline, saying so, exit 1', async () => {
-    // One after the other: on a busy machine, two starting at once could take the margin from each other.
-    const fuzz = await timed([
-      'fuzz',
-      ...['--target', url, '--token', 'a-token', '--runs', '5', '--out', join(dir, 'fuzz-failures')],
-      ...['--operations', 'getProduct', 'getUserProfile', 'incrementOrderCounter'],
+    const [fuzz, verify] = await Promise.all([
+      timed([
+        'fuzz',
+        ...['--target', url, '--token', 'a-token', '--runs', '5', '--out', join(dir, 'fuzz-failures')],
+        ...['--operations', 'getProduct', 'getUserProfile', 'incrementOrderCounter'],
+      ]),
+      timed(['contracts', 'verify', '--target', url, '--token', 'a-token']),
     ]);
-    const verify = await timed(['contracts', 'verify', '--target', url, '--token', 'a-token']);
     expectStoppedAtDeadline(fuzz, 'fuzz');
     expect(fuzz.stdout).toMatch(/\d+ fuzz operations and sequences not run/);
     expectStoppedAtDeadline(verify, 'contracts verify');
