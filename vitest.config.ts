@@ -74,6 +74,15 @@ export default defineConfig({
     // A worker keeps its modules from one test file to the next instead of importing the project
     // again for each (no test mocks a module; the one stubbed variable is restored where it is set).
     isolate: false,
+    // `npm run test:coverage`: the project's own TypeScript run in the test processes (the built
+    // command that system tests start in child processes is not counted), summed by folder.
+    coverage: {
+      provider: 'v8',
+      include: ['**/*.ts'],
+      exclude: ['test/**', 'bench/**', 'scripts/**', 'spec/generated/**', 'dist/**', '*.config.ts'],
+      reporter: ['json-summary'],
+      reportOnFailure: true,
+    },
     // The tiers run one after the other (groupOrder). Vitest's default is one worker per core but one,
     // a single worker on two cores; the integration and system tests mostly wait on sockets and child
     // processes, so more of their files run at once than there are cores.

@@ -15,6 +15,7 @@ export {
   mayHoldJwt,
   mayHoldSecret,
   redactedSecret,
+  redactDeep,
   redactJsonText,
   redactKnownSecrets,
   redactSecrets,

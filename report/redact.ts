@@ -163,3 +163,12 @@ export function secretValuesOf(value: unknown): string[] {
   walk(value, false, 0);
   return found;
 }
+
+/**
+ * A copy of a JSON value with every secret redacted (see `redactValue`): the known secrets, and the
+ * values the value itself holds under secret field names wherever else in it they show, in any
+ * encoding (an event's `mensagem` with a push token, and that token base64-encoded in another field).
+ */
+export function redactDeep<T>(value: T, knownSecrets: readonly string[] = []): T {
+  return redactValue(value, [...knownSecrets, ...secretValuesOf(value)]);
+}

@@ -3,9 +3,15 @@
  * redis/redis-journal.ts in Redis): what is recorded, every secret removed before it is written;
  * how a query selects entries; and an entry as `GET /__sim/requests` answers it.
  */
-import { mayHoldJwt } from '../report/index.ts';
 import { isSecretField, mayNameSecretField } from '../spec/index.ts';
-import { mayHoldSecret, redact, redactedSecret, redactSecrets, secretValuesOf } from './redact.ts';
+import {
+  mayHoldJwt,
+  mayHoldSecret,
+  redactDeep,
+  redactedSecret,
+  redactSecrets,
+  secretValuesOf,
+} from '../report/index.ts';
 import type { Refusal } from './refusal.ts';
 
 /** Words that start a credential redactSecrets removes (`Bearer …`, `authorization: …`). */
@@ -85,7 +91,7 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   const bodyText = (text: string | undefined, namesSecret: boolean) => {
     if (text === undefined || !(namesSecret || mayHold(text))) return text;
     const body = bodyOf(text);
-    return body === undefined ? undefined : JSON.stringify(redact(body, secrets));
+    return body === undefined ? undefined : JSON.stringify(redactDeep(body, secrets));
   };
   const headers: Record<string, string> = {};
   for (const name in record.headers) {
@@ -93,7 +99,7 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
     headers[name] = isSecretField(name)
       ? (redactedSecret(value) as string)
       : mayHold(value)
-        ? ((redact({ [name]: value }, secrets) as Record<string, string>)[name] as string)
+        ? ((redactDeep({ [name]: value }, secrets) as Record<string, string>)[name] as string)
         : value;
   }
   return {
@@ -103,7 +109,7 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
     requestText: bodyText(requestText, requestNames),
     responseText: bodyText(responseText, responseNames),
     secrets: [],
-    ...(refusal ? { refusal: redact(refusal, secrets) as Refusal } : {}),
+    ...(refusal ? { refusal: redactDeep(refusal, secrets) as Refusal } : {}),
   };
 }
 
@@ -124,7 +130,7 @@ export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
     response: { body: bodyOf(stored.responseText) },
     ...(refusal ? { refusal } : {}),
   };
-  return redact(entry, [...stored.secrets, ...secretValuesOf(requestBody)]) as JournalEntry;
+  return redactDeep(entry, [...stored.secrets, ...secretValuesOf(requestBody)]) as JournalEntry;
 }
 
 /** A body as the JSON it holds; none for text that is not JSON, whose secrets could not be told apart. */

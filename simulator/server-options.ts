@@ -42,15 +42,14 @@ export function timeoutsOf(options: Pick<SimulatorOptions, 'headersTimeoutMs' | 
 /**
  * The fields of a log line that never show: every header and property the spec marks `x-secret`
  * (`spec/secret-fields.ts`), as a header of the request or of a `headers` object, and as a property
- * of a logged object down to two levels (a body, a body's record); and the admin API's minted
- * `accessToken`, which no platform mark names.
+ * of a logged object down to two levels (a body, a body's record).
  */
 export const LOG_REDACTION_PATHS: readonly string[] = [
   ...SECRET_HEADERS.flatMap((header) => [
     `req.headers[${JSON.stringify(header)}]`,
     `headers[${JSON.stringify(header)}]`,
   ]),
-  ...[...SECRET_FIELDS, 'accessToken'].flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
 /** The simulator's logger: `silent` unless a level is given. */

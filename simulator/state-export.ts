@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { redact } from './redact.ts';
+import { redactDeep } from '../report/index.ts';
 import type { RecordStore } from './record-store.ts';
 import type { StoredRecord } from './collections.ts';
 
@@ -28,7 +28,7 @@ async function* pages(store: RecordStore): AsyncGenerator<string> {
       first = true;
     }
     if (texts.length === 0) continue;
-    const page = texts.map((text) => JSON.stringify(redact(JSON.parse(text) as StoredRecord))).join(',');
+    const page = texts.map((text) => JSON.stringify(redactDeep(JSON.parse(text) as StoredRecord))).join(',');
     yield `${first ? '' : ','}${page}`;
     first = false;
     await nextTurn();

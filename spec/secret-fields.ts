@@ -6,10 +6,13 @@
  * `mensagem`: `pushToken`, `access_token`, `dbPassword`) and in the harness's own API.
  */
 
-/** Properties the spec marks `x-secret`: provider credentials and push tokens. */
-export const SECRET_FIELDS = ['credentials', 'tokenPush'] as const;
+/**
+ * Properties the two OpenAPI documents mark `x-secret`: provider credentials and push tokens (the
+ * platform's), the minted access token (the simulator's admin API).
+ */
+export const SECRET_FIELDS = ['accessToken', 'credentials', 'tokenPush'] as const;
 
-/** Headers that carry a secret: the security schemes marked `x-secret`, and the admin key. */
+/** Headers that carry a secret: the security schemes the two documents mark `x-secret`. */
 export const SECRET_HEADERS = ['authorization', 'x-sim-admin-key'] as const;
 
 /** A name holding one of these (compared by `normalizeFieldName`) holds a secret wherever it appears in a JSON value. */

@@ -19,8 +19,7 @@ import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
-import { redact } from '../redact.ts';
-import { exchangeOfJournalEntry, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
+import { exchangeOfJournalEntry, redactDeep, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { exportStream } from '../state-export.ts';
 import { checkTenantName, TENANT_NAME_PATTERN } from '../tenant-name.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
@@ -262,7 +261,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
       // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
       admin.get('/events', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
-        events: redact(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
+        events: redactDeep(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
       }));
 
       admin.get('/counters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
