@@ -111,7 +111,7 @@ const CHECKS: Record<CheckName, Check> = {
     }
     const issues = contract.validators.response(op.id, response.status, response.body) ?? [];
     if (issues.length === 0) return undefined;
-    const basis = schemaBasis(documented, issues);
+    const basis = schemaBasis(documented, issues, response.body);
     return fail(
       'body_matches_documented_shape',
       `the ${response.status} body does not match its schema: ${issues

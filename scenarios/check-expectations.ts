@@ -111,7 +111,7 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
   for (const json of expect.json ?? []) {
     const found = queryJson(json.path, response.body);
     const value = found.length === 1 ? found[0] : found;
-    const basis = jsonPathBasis(responseSpec, json.path, json.exists !== undefined);
+    const basis = jsonPathBasis(responseSpec, json.path, json.exists !== undefined, response.body);
     const actual = found.length === 0 ? `${json.path} matched nothing` : `${json.path} is ${show(value)}`;
     if (json.exists !== undefined)
       add(`${json.path} ${json.exists ? 'exists' : 'is absent'}`, found.length > 0 === json.exists, basis, actual);
@@ -235,7 +235,7 @@ function schemaCheck(response: HttpResponse, ctx: CheckContext): CheckResult[] {
   results.push({
     rule,
     passed: issues.length === 0,
-    ...schemaBasis(spec, issues),
+    ...schemaBasis(spec, issues, response.body),
     ...(issues.length ? { actual: issues.map((i) => i.message).join('; ') } : {}),
   });
   return results;

@@ -6,6 +6,7 @@
 import type { JsonSchema, Operation, ResponseSpec } from './types.ts';
 import type { ValidationIssue } from './validators.ts';
 import {
+  otherStatedShape,
   quoteStatedRule,
   speaksOf,
   statedAnswer,
@@ -107,7 +108,11 @@ export function statusBasis(
 export function listedStatusBasis(operation: Operation, status: number): RuleBasis {
   if (status >= 500 || status === 401) return documented();
   const success = operation.responses.get(operation.successStatus);
-  if (status >= 200 && status < 300) return success?.assumed ? assumed(success.assumed) : documented();
+  if (status >= 200 && status < 300) {
+    if (success?.assumed) return assumed(success.assumed);
+    const stated = statedAnswer(operation.id, operation.successStatus);
+    return stated ? statedBasis(stated) : documented();
+  }
   if (status < 400) return documented();
   return statedErrorStatuses(operation).length === 0 ? assumed(ERROR_STATUSES_NOT_SHOWN) : documented();
 }
@@ -140,7 +145,8 @@ function refusalBasis(
     return operation.security.scheme === 'apiKey' && operation.security.assumed
       ? assumed(operation.security.assumed)
       : undefined;
-  if (expected === 401 || actual === 401 || statedAnswer(operation.id, expected)) return undefined;
+  // A stated error answer (the provider update's 404) is pinned; a stated success status says nothing of refusals.
+  if (expected === 401 || actual === 401 || (expected >= 400 && statedAnswer(operation.id, expected))) return undefined;
   if (actual === 404 && expected < 300 && speaksOf(STATED_RULES.upsertCreates, operation.id))
     return statedBasis(STATED_RULES.upsertCreates);
   if (actual === 403 || expected === 403)
@@ -159,8 +165,14 @@ function refusalBasis(
   return assumed(given.assumedCondition ?? expectedReason ?? ERROR_STATUSES_NOT_SHOWN);
 }
 
-/** The rule "the body has the documented shape": assumed when the body or every broken keyword is. */
-export function schemaBasis(response: ResponseSpec | undefined, issues: ValidationIssue[]): RuleBasis {
+/**
+ * The rule "the body has the documented shape": assumed when the body or every broken keyword is,
+ * documented when the body (given) has another of the error shapes the description states.
+ */
+export function schemaBasis(response: ResponseSpec | undefined, issues: ValidationIssue[], body?: unknown): RuleBasis {
+  const other =
+    response && body !== undefined ? otherStatedShape(response.operationId, response.status, body) : undefined;
+  if (other) return statedBasis(other);
   if (response?.assumedBody) return assumed(response.assumedBody);
   const whole = response?.schema?.['x-assumed'];
   if (typeof whole === 'string') return assumed(whole);
@@ -176,9 +188,18 @@ function shapeBasis(response: ResponseSpec | undefined): RuleBasis {
 
 /**
  * The rule behind a JSON path expectation on a response body: assumed when the body is, or when a
- * schema on the way to the value (or its presence, for `exists`) carries `x-assumed`.
+ * schema on the way to the value (or its presence, for `exists`) carries `x-assumed`; documented when
+ * the body (given) has another of the error shapes the description states.
  */
-export function jsonPathBasis(response: ResponseSpec | undefined, path: string, presence: boolean): RuleBasis {
+export function jsonPathBasis(
+  response: ResponseSpec | undefined,
+  path: string,
+  presence: boolean,
+  body?: unknown,
+): RuleBasis {
+  const other =
+    response && body !== undefined ? otherStatedShape(response.operationId, response.status, body) : undefined;
+  if (other) return statedBasis(other);
   if (response?.assumedBody) return assumed(response.assumedBody);
   let schema: JsonSchema | undefined = response?.schema;
   const segments = simplePathSegments(path);

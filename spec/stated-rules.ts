@@ -15,7 +15,12 @@ export interface StatedRule {
   /** The status it states for an operation, when it states one for a single operation. */
   answer?: { operationId: string; status: number };
   /** The answers whose body shape it states: of these operations, their errors (4xx and 5xx) or their success. */
-  shape?: { operationIds: readonly string[]; answers: 'errors' | 'success' | readonly number[] };
+  shape?: {
+    operationIds: readonly string[];
+    answers: 'errors' | 'success' | readonly number[];
+    /** The fields that tell this error shape from the other two the description states. */
+    fields?: readonly string[];
+  };
   /** The media types it states an operation's body is accepted as (`application/*+json`: any such type). */
   mediaTypes?: { operationId: string; types: readonly string[] };
 }
@@ -40,6 +45,47 @@ export const STATED_RULES = {
     section: 'Endpoints, rule 5',
     sentence: 'The provider update answers 404 when no provider with the given identifier exists.',
     answer: { operationId: 'updateMerchantProvider', status: 404 },
+  },
+  // The rows of the Endpoints table that state an operation's success status.
+  providerUpdate204: {
+    id: 'providerUpdate204',
+    section: 'Endpoints',
+    sentence:
+      '| updateMerchantProvider: update an existing provider of a merchant | PUT | /v1/merchants/{merchantId}/providers/{merchantProviderId} (both uuid) | MerchantProviderUpdate | 204 | none |',
+    answer: { operationId: 'updateMerchantProvider', status: 204 },
+  },
+  customerUpsert204: {
+    id: 'customerUpsert204',
+    section: 'Endpoints',
+    sentence: '| Update or create a customer | PUT | /v1/customers/{customerId} | Customer | 204 | none |',
+    answer: { operationId: 'upsertCustomer', status: 204 },
+  },
+  addressUpsert200: {
+    id: 'addressUpsert200',
+    section: 'Endpoints',
+    sentence:
+      '| Upsert a consumer address | PUT | /v1/consumers/{consumerId}/addresses | ConsumerAddress (also accepted as `text/json` and `application/*+json`) | 200 | no body shape stated |',
+    answer: { operationId: 'upsertConsumerAddress', status: 200 },
+  },
+  coverageAreaUpdate204: {
+    id: 'coverageAreaUpdate204',
+    section: 'Endpoints',
+    sentence:
+      '| Update a dealer coverage area | PUT | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | CoverageArea | 204 | none |',
+    answer: { operationId: 'updateCoverageArea', status: 204 },
+  },
+  deviceRegistration204: {
+    id: 'deviceRegistration204',
+    section: 'Endpoints',
+    sentence:
+      '| Register the device linked to a dealer user | PUT | /v1/dealers/users/{userId}/devices | Device | 204 | none |',
+    answer: { operationId: 'registerDealerDevice', status: 204 },
+  },
+  categoryUpdate204: {
+    id: 'categoryUpdate204',
+    section: 'Endpoints',
+    sentence: '| Update a category | PUT | /v1/categories/{categoryId} | Category | 204 | none |',
+    answer: { operationId: 'updateCategory', status: 204 },
   },
   /** Endpoints, rule 4. */
   closedProviderBody: {
@@ -66,7 +112,7 @@ export const STATED_RULES = {
     id: 'problemDetailsOnIntake',
     section: 'Events',
     sentence: 'Failures return the problem-details error shape.',
-    shape: { operationIds: ['receiveAppEvent'], answers: 'errors' },
+    shape: { operationIds: ['receiveAppEvent'], answers: 'errors', fields: ['title', 'status', 'detail', 'instance'] },
   },
   /** Resources and their fields, Product. */
   productDataWrapper: {
@@ -101,14 +147,18 @@ export const STATED_RULES = {
     section: 'Errors',
     sentence:
       '| Failure object | `code` (string), `description` (string), `type` (string; the value `Failure` is shown), `numericType` (integer), `metadata` (object) | user upsert, user profile read |',
-    shape: { operationIds: ['upsertUser', 'getUserProfile'], answers: 'errors' },
+    shape: {
+      operationIds: ['upsertUser', 'getUserProfile'],
+      answers: 'errors',
+      fields: ['code', 'description', 'numericType', 'metadata'],
+    },
   },
   errorList: {
     id: 'errorList',
     section: 'Errors',
     sentence:
       '| Error list | `errors`: array of objects with `code` (string), `target` (string), `message` (string); all nullable | provider update, customer upsert, merchant upsert, coverage area update and delete, device registration, category update, brand creation, product read |',
-    shape: { operationIds: ERROR_LIST_OPERATIONS, answers: 'errors' },
+    shape: { operationIds: ERROR_LIST_OPERATIONS, answers: 'errors', fields: ['errors'] },
   },
   /** Endpoints, the address upsert's row. */
   addressMediaTypes: {
@@ -156,6 +206,24 @@ export function statedShape(operationId: string, status: number): StatedRule | u
       r.shape?.answers === 'errors' ? status >= 400 : r.shape?.answers === 'success' && status >= 200 && status < 300,
     )
   );
+}
+
+/**
+ * The stated shape this answer breaks by having another: a body with none of the fields that tell its
+ * stated error shape apart, and some of another stated shape's (problem details where the error list
+ * is stated). Which fields an error body requires is not shown; which of the three shapes an
+ * operation uses is, except for a 401 or 403: the provider update, an error-list operation, answers
+ * those with empty JSON, so another operation's 401 and 403 bodies are open.
+ */
+export function otherStatedShape(operationId: string, status: number, body: unknown): StatedRule | undefined {
+  if (status === 401 || status === 403) return undefined;
+  const stated = statedShape(operationId, status);
+  const own = stated?.shape?.fields;
+  if (!own || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const has = (fields: readonly string[]) => fields.some((field) => Object.hasOwn(body, field));
+  if (has(own)) return undefined;
+  const others = Object.values(STATED_RULES as Record<string, StatedRule>).filter((r) => r !== stated);
+  return others.some((r) => r.shape?.fields && has(r.shape.fields)) ? stated : undefined;
 }
 
 /** The stated rule under which `operationId` accepts a body sent as `mediaType`, when the description states one. */

@@ -10,7 +10,7 @@ describe('gas-harness spec rules', () => {
     const text = formatStatedRuleChecks(checks);
     for (const rule of rules) expect(text).toContain(`"${rule.sentence}"`);
     expect(untested(checks)).toEqual([]);
-    expect(text).toMatch(/15 stated rules, every one tested\.\n$/);
+    expect(text).toMatch(/21 stated rules, every one tested\.\n$/);
     const unknownProvider = checks.find((c) => c.rule.id === 'unknownProvider404');
     expect(unknownProvider?.steps).toEqual([
       'updateMerchantProvider: update a provider, and each way it refuses › answers 404 when no provider has that id',

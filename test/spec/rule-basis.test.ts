@@ -72,6 +72,26 @@ describe('telling documented rules from assumed ones', () => {
   });
 });
 
+describe('the error shape an operation uses', () => {
+  const categoryNotFound = op('updateCategory').responses.get(404);
+  const problem = { type: 'about:blank', title: 'Not Found', status: 404 };
+
+  it('is documented, quoting the Errors table, when an answer has another of the three stated shapes', () => {
+    expect(schemaBasis(categoryNotFound, [], problem)).toMatchObject({ basis: 'documented', stated: 'errorList' });
+    expect(jsonPathBasis(categoryNotFound, '$.errors[0].code', true, problem)).toMatchObject({ stated: 'errorList' });
+    const profileNotFound = op('getUserProfile').responses.get(404);
+    expect(schemaBasis(profileNotFound, [], { errors: [] })).toMatchObject({ stated: 'failureObject' });
+    expect(schemaBasis(op('receiveAppEvent').responses.get(400), [], { errors: [] })).toMatchObject({
+      stated: 'problemDetailsOnIntake',
+    });
+  });
+
+  it('leaves a missing field assumed when the body has no other shape (required fields are not shown)', () => {
+    expect(jsonPathBasis(categoryNotFound, '$.errors[0].code', true, {}).basis).toBe('assumed');
+    expect(jsonPathBasis(categoryNotFound, '$.errors[0].code', true, { message: 'gone' }).basis).toBe('assumed');
+  });
+});
+
 describe('a refusal where the spec expects another answer', () => {
   const issues = (id: string, body: unknown) => contract.validators.body(id, body);
 

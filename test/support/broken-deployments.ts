@@ -89,6 +89,18 @@ export const BROKEN_STATED: BrokenDeployment[] = [
     verdict: 'FAILURE',
     quotes: STATED_RULES.failureObject.sentence,
   },
+  {
+    operationId: 'upsertUser',
+    defect: 'errorListOnErrors',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.failureObject.sentence,
+  },
+  {
+    operationId: 'updateCategory',
+    defect: 'problemDetailsOnErrors',
+    verdict: 'FAILURE',
+    quotes: STATED_RULES.errorList.sentence,
+  },
 ];
 
 /** One broken deployment per rule the description states about success bodies, upserts and media types. */
@@ -124,6 +136,23 @@ export const BROKEN_STATED_SUCCESS: BrokenDeployment[] = [
     quotes: STATED_RULES.upsertCreates.sentence,
   },
 ];
+
+/** Another 2xx where a row of the Endpoints table states the operation's success status. */
+export const BROKEN_SUCCESS_STATUSES: BrokenDeployment[] = (
+  [
+    ['updateMerchantProvider', STATED_RULES.providerUpdate204],
+    ['upsertCustomer', STATED_RULES.customerUpsert204],
+    ['upsertConsumerAddress', STATED_RULES.addressUpsert200],
+    ['updateCoverageArea', STATED_RULES.coverageAreaUpdate204],
+    ['registerDealerDevice', STATED_RULES.deviceRegistration204],
+    ['updateCategory', STATED_RULES.categoryUpdate204],
+  ] as const
+).map(([operationId, rule]) => ({
+  operationId,
+  defect: 'otherSuccessStatus',
+  verdict: 'FAILURE',
+  quotes: rule.sentence,
+}));
 
 export const BROKEN_RULES: BrokenDeployment[] = [
   // An update of a provider that does not exist is accepted.

@@ -25,7 +25,7 @@ export type Defect =
   | 'ignoreBinding'
   /** answers 204 (no body) where the upstream answers 404: an update of a record that does not exist is accepted */
   | 'acceptUnknown'
-  /** answers 200 where the upstream answers the operation's success status (body forwarded as it is) */
+  /** answers another 2xx where the upstream answers the operation's success status: 200, or 201 where that is 200 (body forwarded) */
   | 'otherSuccessStatus'
   /** answers 400 where the upstream answers 422 (body forwarded as it is): only the 400/422 split breaks */
   | 'ruleBreakAs400'
@@ -37,6 +37,8 @@ export type Defect =
   | 'errorListOnRefusal'
   /** answers every 4xx with an error list (not problem details, not a failure object) */
   | 'errorListOnErrors'
+  /** answers every 4xx with problem details (not an error list, not a failure object) */
+  | 'problemDetailsOnErrors'
   /** answers the success body's contents without its `data` wrapper */
   | 'unwrapData'
   /** answers 404 with an error list where the upstream answers a 2xx: an upsert that never creates */
@@ -193,6 +195,17 @@ export async function startBrokenTarget(options: {
           res.writeHead(upstream.statusCode, json).end(errorList('Refused.'));
           return;
         }
+        if (
+          broken &&
+          options.defect === 'problemDetailsOnErrors' &&
+          upstream.statusCode >= 400 &&
+          upstream.statusCode < 500
+        ) {
+          res
+            .writeHead(upstream.statusCode, { 'content-type': 'application/problem+json' })
+            .end(JSON.stringify({ type: 'about:blank', title: 'Refused', status: upstream.statusCode }));
+          return;
+        }
         if (broken && options.defect === 'unwrapData' && upstream.statusCode < 300 && text) {
           res.writeHead(upstream.statusCode, out).end(JSON.stringify(parseObject(text)?.data ?? {}));
           return;
@@ -213,9 +226,13 @@ export async function startBrokenTarget(options: {
         }
         res
           .writeHead(
-            (broken && options.defect === 'echoToken' && upstream.statusCode === 204) || otherSuccess
-              ? 200
-              : upstream.statusCode,
+            otherSuccess
+              ? op.successStatus === 200
+                ? 201
+                : 200
+              : broken && options.defect === 'echoToken' && upstream.statusCode === 204
+                ? 200
+                : upstream.statusCode,
             out,
           )
           .end(text);
