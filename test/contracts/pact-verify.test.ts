@@ -1,13 +1,12 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPactFiles } from '../../contracts/pact/pact-files.ts';
 import { formatInteractionResult, verifyPacts } from '../../contracts/pact/verify-pacts.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { loadContract } from '../../spec/index.ts';
 import { ALL_SCOPES } from '../simulator/sim-harness.ts';
-import { createAdminClient, DEV_API_KEY, send } from '../../client/index.ts';
+import { createAdminClient, DEV_API_KEY } from '../../client/index.ts';
 import { startBrokenTarget } from '../support/broken-target.ts';
+import { startProxy, type RunningProxy } from '../support/proxy.ts';
 import { runCli } from '../support/cli.ts';
 
 /** A verification replays every interaction (a few seconds); under a loaded CI runner it takes longer. */
@@ -26,47 +25,17 @@ afterAll(async () => {
  * A target that leaks the caller's credentials into a field the pacts check: the product read's
  * `data.enabled` (a boolean) carries the Authorization header, so Pact's mismatch quotes it.
  */
-async function startLeakingTarget(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers))
-        if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-      const body = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
-      send({
-        method: req.method ?? 'GET',
-        url: `${upstream}${req.url ?? '/'}`,
-        headers,
-        ...(body !== undefined ? { body, raw: true } : {}),
-      }).then(
-        (answer) => {
-          let text = answer.text;
-          const product = answer.body as { data?: { enabled?: unknown } } | undefined;
-          if (/^\/v1\/products\//.test(req.url ?? '') && answer.status === 200 && product?.data) {
-            text = JSON.stringify({ data: { ...product.data, enabled: req.headers.authorization ?? '' } });
-          }
-          res
-            .writeHead(
-              answer.status,
-              answer.headers['content-type'] ? { 'content-type': answer.headers['content-type'] } : {},
-            )
-            .end(text);
-        },
-        (error: unknown) => res.writeHead(502).end(String(error)),
-      );
-    });
+function startLeakingTarget(upstream: string): Promise<RunningProxy> {
+  return startProxy(upstream, async (request, forward) => {
+    const answer = await forward();
+    if (!request.path.startsWith('/v1/products/') || answer.status !== 200) return answer;
+    const product = JSON.parse(answer.body?.toString('utf8') ?? '{}') as { data?: Record<string, unknown> };
+    if (!product.data) return answer;
+    return {
+      ...answer,
+      body: JSON.stringify({ data: { ...product.data, enabled: request.headers.authorization ?? '' } }),
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Runs `gas-harness contracts verify` and returns its exit code and console output. */

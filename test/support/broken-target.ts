@@ -2,10 +2,8 @@
  * A deliberately broken deployment for tests of the checkers: a proxy in front of a healthy target
  * that breaks one operation in one way and forwards everything else untouched.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { loadContract } from '../../spec/index.ts';
+import { jsonAnswer, startProxy, type RunningProxy } from './proxy.ts';
 
 export type Defect =
   /** answers 500 with an error list instead of doing the operation */
@@ -83,11 +81,9 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-export interface BrokenTarget {
-  url: string;
-  close(): Promise<void>;
-}
+export type BrokenTarget = RunningProxy;
 
+/** A proxy in front of `upstream` that breaks one operation (its method and path) with `defect`. */
 export async function startBrokenTarget(options: {
   upstream: string;
   operationId: string;
@@ -96,159 +92,74 @@ export async function startBrokenTarget(options: {
   const contract = await loadContract();
   const op = contract.operationsById.get(options.operationId);
   if (!op) throw new Error(`unknown operation ${options.operationId}`);
+  const { defect } = options;
   const pattern = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-  const isTarget = (req: IncomingMessage) =>
-    req.method === op.method && pattern.test((req.url ?? '').split('?')[0] ?? '');
+  const success = op.responses.get(op.successStatus);
+  const errorList = (status: number, message: string) =>
+    jsonAnswer(status, { errors: [{ code: 'Refused', target: 'request', message }] });
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const body = Buffer.concat(chunks);
-        const broken = isTarget(req);
-        if (broken && options.defect === 'serverError') {
-          res
-            .writeHead(500, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] }));
-          return;
-        }
-        if (broken && options.defect === 'hostileText') {
-          // As raw text: JSON would escape the control characters, and a hostile server need not.
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(HOSTILE_TEXT);
-          return;
-        }
-        if (broken && options.defect === 'undocumentedStatus') {
-          res.writeHead(418, { 'content-type': 'application/json' }).end('{}');
-          return;
-        }
-        if (
-          broken &&
-          (options.defect === 'ignoreAuth' ||
-            (options.defect === 'ignoreBinding' && boundElsewhere(req.headers.authorization, req.url ?? '')))
-        ) {
-          res.writeHead(
-            op.successStatus,
-            op.responses.get(op.successStatus)?.schema ? { 'content-type': 'application/json' } : {},
-          );
-          res.end(
-            op.responses.get(op.successStatus)?.schema
-              ? JSON.stringify(((op.responses.get(op.successStatus)?.schema?.examples as unknown[]) ?? [{}])[0])
-              : undefined,
-          );
-          return;
-        }
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers))
-          if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
-        const upstream = await request(`${options.upstream}${req.url ?? '/'}`, {
-          method: (req.method ?? 'GET') as 'GET',
-          headers,
-          body: body.length > 0 ? body : undefined,
-        });
-        let text = await upstream.body.text();
-        if (broken && options.defect === 'echoToken') {
-          const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-          text = JSON.stringify({ ...parsed, echoedAuthorization: req.headers.authorization ?? '' });
-        }
-        if (broken && options.defect === 'wrongFieldType' && text) {
-          text = JSON.stringify(
-            JSON.parse(text, (key, value: unknown) =>
-              (key === 'id' || key === 'name') && typeof value === 'string' ? 12345 : value,
-            ),
-          );
-        }
-        const out: Record<string, string> = {};
-        for (const [k, v] of Object.entries(upstream.headers))
-          if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
-        if (broken && options.defect === 'echoToken' && !out['content-type']) out['content-type'] = 'application/json';
-        const errorList = (message: string) =>
-          JSON.stringify({ errors: [{ code: 'Refused', target: 'request', message }] });
-        const json = { ...out, 'content-type': 'application/json' };
-        if (
-          broken &&
-          options.defect === 'refuseMediaType' &&
-          body.length > 0 &&
-          req.headers['content-type']?.split(';')[0]?.trim() !== 'application/json'
-        ) {
-          res.writeHead(415, json).end(errorList('Only application/json is accepted.'));
-          return;
-        }
-        if (broken && options.defect === 'acceptExtraProperties' && upstream.statusCode === 400) {
-          const sent = parseObject(body.toString('utf8'));
-          const known = Object.keys((op.requestBody?.schema.properties as object | undefined) ?? {});
-          if (sent && Object.keys(sent).some((key) => !known.includes(key))) {
-            res.writeHead(204).end();
-            return;
-          }
-        }
-        if (broken && options.defect === 'errorListOnRefusal' && [401, 403].includes(upstream.statusCode)) {
-          res.writeHead(upstream.statusCode, json).end(errorList('Refused.'));
-          return;
-        }
-        if (
-          broken &&
-          options.defect === 'errorListOnErrors' &&
-          upstream.statusCode >= 400 &&
-          upstream.statusCode < 500
-        ) {
-          res.writeHead(upstream.statusCode, json).end(errorList('Refused.'));
-          return;
-        }
-        if (
-          broken &&
-          options.defect === 'problemDetailsOnErrors' &&
-          upstream.statusCode >= 400 &&
-          upstream.statusCode < 500
-        ) {
-          res
-            .writeHead(upstream.statusCode, { 'content-type': 'application/problem+json' })
-            .end(JSON.stringify({ type: 'about:blank', title: 'Refused', status: upstream.statusCode }));
-          return;
-        }
-        if (broken && options.defect === 'unwrapData' && upstream.statusCode < 300 && text) {
-          res.writeHead(upstream.statusCode, out).end(JSON.stringify(parseObject(text)?.data ?? {}));
-          return;
-        }
-        if (broken && options.defect === 'notFoundInstead' && upstream.statusCode < 300) {
-          res.writeHead(404, json).end(errorList('No such record.'));
-          return;
-        }
-        const otherSuccess =
-          broken && options.defect === 'otherSuccessStatus' && upstream.statusCode === op.successStatus;
-        if (broken && options.defect === 'acceptUnknown' && upstream.statusCode === 404) {
-          res.writeHead(204).end();
-          return;
-        }
-        if (broken && options.defect === 'ruleBreakAs400' && upstream.statusCode === 422) {
-          res.writeHead(400, out).end(text);
-          return;
-        }
-        res
-          .writeHead(
-            otherSuccess
-              ? op.successStatus === 200
-                ? 201
-                : 200
-              : broken && options.defect === 'echoToken' && upstream.statusCode === 204
-                ? 200
-                : upstream.statusCode,
-            out,
-          )
-          .end(text);
-      })().catch((error: unknown) => {
-        res.writeHead(502, { 'content-type': 'text/plain' }).end(String(error));
-      });
-    });
+  return startProxy(options.upstream, async (request, forward) => {
+    if (request.method !== op.method || !pattern.test(request.path)) return forward();
+    // Answered without asking upstream.
+    if (defect === 'serverError')
+      return jsonAnswer(500, { errors: [{ code: 'Boom', target: 'server', message: 'broken on purpose' }] });
+    // As raw text: JSON would escape the control characters, and a hostile server need not.
+    if (defect === 'hostileText')
+      return { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: HOSTILE_TEXT };
+    if (defect === 'undocumentedStatus') return jsonAnswer(418, {});
+    if (
+      defect === 'ignoreAuth' ||
+      (defect === 'ignoreBinding' && boundElsewhere(request.headers.authorization, request.url))
+    )
+      return success?.schema
+        ? jsonAnswer(op.successStatus, ((success.schema.examples as unknown[] | undefined) ?? [{}])[0])
+        : { status: op.successStatus, headers: {} };
+    if (
+      defect === 'refuseMediaType' &&
+      request.body.length > 0 &&
+      request.headers['content-type']?.split(';')[0]?.trim() !== 'application/json'
+    )
+      return errorList(415, 'Only application/json is accepted.');
+
+    // Upstream's answer, broken.
+    const upstream = await forward();
+    const status = upstream.status;
+    let text = upstream.body?.toString('utf8') ?? '';
+    if (defect === 'echoToken') {
+      const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      const echoed = JSON.stringify({ ...parsed, echoedAuthorization: request.headers.authorization ?? '' });
+      return {
+        status: status === 204 ? 200 : status,
+        headers: { 'content-type': 'application/json', ...upstream.headers },
+        body: echoed,
+      };
+    }
+    if (defect === 'wrongFieldType' && text)
+      text = JSON.stringify(
+        JSON.parse(text, (key, value: unknown) =>
+          (key === 'id' || key === 'name') && typeof value === 'string' ? 12345 : value,
+        ),
+      );
+    if (defect === 'acceptExtraProperties' && status === 400) {
+      const sent = parseObject(request.body.toString('utf8'));
+      const known = Object.keys((op.requestBody?.schema.properties as object | undefined) ?? {});
+      if (sent && Object.keys(sent).some((key) => !known.includes(key))) return { status: 204, headers: {} };
+    }
+    if (defect === 'errorListOnRefusal' && (status === 401 || status === 403)) return errorList(status, 'Refused.');
+    const refused = status >= 400 && status < 500;
+    if (defect === 'errorListOnErrors' && refused) return errorList(status, 'Refused.');
+    if (defect === 'problemDetailsOnErrors' && refused)
+      return {
+        status,
+        headers: { 'content-type': 'application/problem+json' },
+        body: JSON.stringify({ type: 'about:blank', title: 'Refused', status }),
+      };
+    if (defect === 'unwrapData' && status < 300 && text) return jsonAnswer(status, parseObject(text)?.data ?? {});
+    if (defect === 'notFoundInstead' && status < 300) return errorList(404, 'No such record.');
+    if (defect === 'acceptUnknown' && status === 404) return { status: 204, headers: {} };
+    if (defect === 'ruleBreakAs400' && status === 422) return { ...upstream, status: 400, body: text };
+    if (defect === 'otherSuccessStatus' && status === op.successStatus)
+      return { ...upstream, status: op.successStatus === 200 ? 201 : 200, body: text };
+    return { ...upstream, body: text };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
