@@ -38,6 +38,14 @@ const ERROR_LIST_OPERATIONS = [
   'getProduct',
 ];
 
+/** A row of the Endpoints table, for the success status it states. */
+const successRow = (id: string, operationId: string, status: number, row: string): StatedRule => ({
+  id,
+  section: 'Endpoints',
+  sentence: row,
+  answer: { operationId, status },
+});
+
 export const STATED_RULES = {
   /** Endpoints, rule 5. */
   unknownProvider404: {
@@ -47,46 +55,42 @@ export const STATED_RULES = {
     answer: { operationId: 'updateMerchantProvider', status: 404 },
   },
   // The rows of the Endpoints table that state an operation's success status.
-  providerUpdate204: {
-    id: 'providerUpdate204',
-    section: 'Endpoints',
-    sentence:
-      '| updateMerchantProvider: update an existing provider of a merchant | PUT | /v1/merchants/{merchantId}/providers/{merchantProviderId} (both uuid) | MerchantProviderUpdate | 204 | none |',
-    answer: { operationId: 'updateMerchantProvider', status: 204 },
-  },
-  customerUpsert204: {
-    id: 'customerUpsert204',
-    section: 'Endpoints',
-    sentence: '| Update or create a customer | PUT | /v1/customers/{customerId} | Customer | 204 | none |',
-    answer: { operationId: 'upsertCustomer', status: 204 },
-  },
-  addressUpsert200: {
-    id: 'addressUpsert200',
-    section: 'Endpoints',
-    sentence:
-      '| Upsert a consumer address | PUT | /v1/consumers/{consumerId}/addresses | ConsumerAddress (also accepted as `text/json` and `application/*+json`) | 200 | no body shape stated |',
-    answer: { operationId: 'upsertConsumerAddress', status: 200 },
-  },
-  coverageAreaUpdate204: {
-    id: 'coverageAreaUpdate204',
-    section: 'Endpoints',
-    sentence:
-      '| Update a dealer coverage area | PUT | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | CoverageArea | 204 | none |',
-    answer: { operationId: 'updateCoverageArea', status: 204 },
-  },
-  deviceRegistration204: {
-    id: 'deviceRegistration204',
-    section: 'Endpoints',
-    sentence:
-      '| Register the device linked to a dealer user | PUT | /v1/dealers/users/{userId}/devices | Device | 204 | none |',
-    answer: { operationId: 'registerDealerDevice', status: 204 },
-  },
-  categoryUpdate204: {
-    id: 'categoryUpdate204',
-    section: 'Endpoints',
-    sentence: '| Update a category | PUT | /v1/categories/{categoryId} | Category | 204 | none |',
-    answer: { operationId: 'updateCategory', status: 204 },
-  },
+  providerUpdate204: successRow(
+    'providerUpdate204',
+    'updateMerchantProvider',
+    204,
+    '| updateMerchantProvider: update an existing provider of a merchant | PUT | /v1/merchants/{merchantId}/providers/{merchantProviderId} (both uuid) | MerchantProviderUpdate | 204 | none |',
+  ),
+  customerUpsert204: successRow(
+    'customerUpsert204',
+    'upsertCustomer',
+    204,
+    '| Update or create a customer | PUT | /v1/customers/{customerId} | Customer | 204 | none |',
+  ),
+  addressUpsert200: successRow(
+    'addressUpsert200',
+    'upsertConsumerAddress',
+    200,
+    '| Upsert a consumer address | PUT | /v1/consumers/{consumerId}/addresses | ConsumerAddress (also accepted as `text/json` and `application/*+json`) | 200 | no body shape stated |',
+  ),
+  coverageAreaUpdate204: successRow(
+    'coverageAreaUpdate204',
+    'updateCoverageArea',
+    204,
+    '| Update a dealer coverage area | PUT | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | CoverageArea | 204 | none |',
+  ),
+  deviceRegistration204: successRow(
+    'deviceRegistration204',
+    'registerDealerDevice',
+    204,
+    '| Register the device linked to a dealer user | PUT | /v1/dealers/users/{userId}/devices | Device | 204 | none |',
+  ),
+  categoryUpdate204: successRow(
+    'categoryUpdate204',
+    'updateCategory',
+    204,
+    '| Update a category | PUT | /v1/categories/{categoryId} | Category | 204 | none |',
+  ),
   /** Endpoints, rule 4. */
   closedProviderBody: {
     id: 'closedProviderBody',
