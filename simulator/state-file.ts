@@ -16,6 +16,7 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { snapshotProblems } from './snapshot-schema.ts';
+import { isTenantName, TENANT_NAME_PATTERN } from './tenant-name.ts';
 import type { Snapshot } from './collections.ts';
 import type { TenantRegistry } from './tenants.ts';
 
@@ -123,6 +124,12 @@ export function restoreStateFile(tenants: TenantRegistry, path: string, maxTenan
     throw new Error(
       `the state file ${path} holds ${count} tenants and --max-tenants is ${maxTenants}: ` +
         `${count - maxTenants} of them would be evicted and lost at the next save; start with --max-tenants ${count} or more`,
+    );
+  // The one tenant-name rule (tenant-name.ts): a name no request could use is refused, not served.
+  const badName = Object.keys(state.tenants).find((name) => !isTenantName(name));
+  if (badName !== undefined)
+    throw new Error(
+      `the state file ${path} holds a tenant named ${JSON.stringify(badName.slice(0, 120))}, which is not a tenant name (${TENANT_NAME_PATTERN})`,
     );
   for (const [name, snapshot] of Object.entries(state.tenants)) {
     const problems = snapshotProblems(snapshot);

@@ -91,6 +91,11 @@ describe('--state-file', () => {
     const bad = await simulate('--state-file', file);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('bad snapshot for tenant t');
+    // A tenant name no request could use (the tenant-name rule, simulator/tenant-name.ts).
+    writeFileSync(file, '{"version":1,"tenants":{"bad name\\u001b[2J":{"version":1,"collections":{}}}}');
+    const badName = await simulate('--state-file', file);
+    expect(badName.code).toBe(2);
+    expect(badName.stderr).toContain('holds a tenant named "bad name\\u001b[2J", which is not a tenant name');
     const both = await simulate('--state-file', file, '--store', 'redis://127.0.0.1:1');
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('not both');
