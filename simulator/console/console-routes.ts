@@ -1,5 +1,5 @@
 /**
- * Serves the web console at /__sim/ui: three static files (page, script, styles), no build step.
+ * Serves the web console at /__sim/ui: static files (the page, its script modules, styles), no build step.
  * The page holds no data of its own: everything it shows it reads through the admin API, which asks
  * for X-Sim-Admin-Key when the simulator has one (the page asks the user for it).
  */
@@ -12,6 +12,12 @@ import { projectFile } from '../../project-files.ts';
 const ASSETS = new Map<string, string>([
   ['index.html', 'text/html; charset=utf-8'],
   ['console.js', 'text/javascript; charset=utf-8'],
+  ['console-core.js', 'text/javascript; charset=utf-8'],
+  ['console-journal.js', 'text/javascript; charset=utf-8'],
+  ['console-panels.js', 'text/javascript; charset=utf-8'],
+  ['console-core.js', 'text/javascript; charset=utf-8'],
+  ['console-journal.js', 'text/javascript; charset=utf-8'],
+  ['console-panels.js', 'text/javascript; charset=utf-8'],
   ['console.css', 'text/css; charset=utf-8'],
 ]);
 
