@@ -4,7 +4,6 @@
  * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
  */
 import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../fuzz/index.ts';
-import { SERVER_ERROR_NOTE } from '../spec/index.ts';
 import type { ConformRule } from './conform-report.ts';
 
 /** What each fuzz check expects of every answer, for the reports' "expected" column. */
@@ -25,9 +24,9 @@ function failureRule(failure: FuzzFailure, rule: string, expected: string): Conf
     failure.curl,
     ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : []),
   ];
-  // Whatever rule a 5xx answer broke, it is a FAILURE: no assumption makes a server error the answer.
-  const divergence = failure.divergence && (failure.status ?? 0) < 500;
-  const why = divergence ? failure.assumed : (failure.status ?? 0) >= 500 ? SERVER_ERROR_NOTE : undefined;
+  // Judged where it was found (judgedBasis: on a 5xx answer, never a divergence).
+  const divergence = failure.divergence;
+  const why = divergence ? failure.assumed : failure.note;
   return {
     source: 'fuzz',
     operationId: failure.operationId,

@@ -5,6 +5,7 @@
  */
 import {
   headerBasis,
+  judgedBasis,
   listedStatusBasis,
   statusBasis,
   quoteStatedRule,
@@ -41,6 +42,8 @@ export interface CheckFailure {
   message: string;
   /** The spec's reason when the broken rule is an `x-assumed` one. */
   assumed?: string;
+  /** What a documented rule rests on, when there is more to say than the check (a 5xx's note, a stated sentence). */
+  note?: string;
 }
 
 export interface CheckContext {
@@ -129,7 +132,7 @@ const CHECKS: Record<CheckName, Check> = {
     return fail(
       'negative_data_rejected',
       `${fuzzCase.description} was answered ${response.status}; expected a documented 4xx (the simulator answers ${fuzzCase.expected.join(' or ')})`,
-      unlessServerError(response.status, fuzzCase.assumed),
+      fuzzCase.assumed,
     );
   },
 
@@ -168,9 +171,7 @@ const CHECKS: Record<CheckName, Check> = {
     return fail(
       'auth_enforced',
       `${fuzzCase.description} was answered ${response.status}${ignored}; expected ${expected}`,
-      response.status < 400 && !permission
-        ? undefined
-        : unlessServerError(response.status, fuzzCase.assumed ?? permission),
+      response.status < 400 && !permission ? undefined : (fuzzCase.assumed ?? permission),
     );
   },
 
@@ -194,7 +195,7 @@ export function runChecks(ctx: CheckContext, selected: ReadonlySet<SelectableChe
   for (const name of CHECK_NAMES) {
     if (!selected.has(name)) continue;
     const failure = CHECKS[name](ctx);
-    if (failure) failures.push(failure);
+    if (failure) failures.push(judgedFailure(failure, ctx.response.status));
   }
   return failures;
 }
@@ -208,9 +209,15 @@ export function parseChecks(values: readonly string[] | undefined): SelectableCh
   return names as SelectableCheck[];
 }
 
-/** A 5xx breaks a documented rule whatever else was assumed: the reason is dropped so it is a failure. */
-export function unlessServerError(status: number, assumed: string | undefined): string | undefined {
-  return status >= 500 ? undefined : assumed;
+/** A failure judged by the answer's status (`judgedBasis`): on a 5xx, no assumption makes it a divergence. */
+export function judgedFailure(failure: CheckFailure, status: number): CheckFailure {
+  const basis = judgedBasis(
+    failure.assumed === undefined ? { basis: 'documented' } : { basis: 'assumed', reason: failure.assumed },
+    status,
+  );
+  if (basis.basis === 'assumed') return failure;
+  const { assumed: _dropped, ...documented } = failure;
+  return basis.reason && !documented.note ? { ...documented, note: basis.reason } : documented;
 }
 
 /**
@@ -221,7 +228,8 @@ function fail(check: CheckName, message: string, judged?: string | RuleBasis): C
   if (typeof judged === 'string' || judged === undefined)
     return { check, message, ...(judged ? { assumed: judged } : {}) };
   if (judged.basis === 'assumed') return { check, message, assumed: judged.reason ?? '' };
-  return { check, message: judged.stated ? `${message}; ${judged.reason ?? ''}` : message };
+  if (!judged.reason) return { check, message };
+  return { check, message: judged.stated ? `${message}; ${judged.reason}` : message, note: judged.reason };
 }
 
 /** The head of an answer for a message, the run's secrets redacted before it is cut. */

@@ -11,13 +11,14 @@ function requestText(request: SentRequest): string {
 }
 
 function failureRule(report: FuzzReport, failure: FuzzFailure, rule: string): HtmlRule {
-  const divergence = failure.divergence && (failure.status ?? 0) < 500;
+  const { divergence } = failure;
+  const why = divergence ? failure.assumed : failure.note;
   return {
     rule: `${rule} (${failure.source} case: ${failure.description})`,
     verdict: divergence ? 'DIVERGENCE' : 'FAILURE',
     source: failure.source,
     basis: divergence ? 'assumed' : 'documented',
-    ...(divergence && failure.assumed ? { why: failure.assumed } : {}),
+    ...(why ? { why } : {}),
     got: failure.message,
     request: requestText(failure.request),
     response: failure.status === undefined ? 'no response' : `status ${failure.status}`,

@@ -11,6 +11,8 @@ export interface FuzzFailure {
   divergence: boolean;
   /** The spec's reason for the assumption. */
   assumed?: string;
+  /** What a documented rule rests on, when there is more to say (a 5xx's note, a stated sentence). */
+  note?: string;
   /** `positive`, `negative`, `auth`, or `sequence <name>`. */
   source: string;
   /** What the shrunk case did (`missing_required body.name`) or the sequence's commands. */

@@ -165,6 +165,7 @@ export function fuzzFailure(
     message: failure.message,
     divergence: failure.assumed !== undefined,
     ...(failure.assumed ? { assumed: failure.assumed } : {}),
+    ...(failure.note ? { note: failure.note } : {}),
     seed: finding.seed,
     path: finding.path,
     shrinks: finding.shrinks,

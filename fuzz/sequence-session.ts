@@ -6,7 +6,7 @@
 import { statusBasis, type Contract } from '../spec/index.ts';
 import { SetUpRefused, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
-import { runChecks, STATEFUL_CHECK, unlessServerError, type CheckFailure, type CheckName } from './checks.ts';
+import { judgedFailure, runChecks, STATEFUL_CHECK, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';
 import { CheckFailureError, type Judge } from './property-hunt.ts';
 import { secretValues } from './secret-values.ts';
@@ -114,7 +114,7 @@ export class SequenceSession {
     if (failure) throw new CheckFailureError({ ...failure, message: `${options.name}: ${failure.message}` });
     if (!options.expected.includes(response.status) && options.judgeOther) {
       const { message, assumed } = options.judgeOther(response.status);
-      this.fail(`${options.name}: ${message}`, unlessServerError(response.status, assumed));
+      this.fail(`${options.name}: ${message}`, assumed, response.status);
     } else if (!options.expected.includes(response.status)) {
       // Judged as a scenario's status rule: a refusal for a reason the description leaves open only diverges.
       const issues =
@@ -123,6 +123,7 @@ export class SequenceSession {
       this.fail(
         `${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}${basis.stated ? `; ${basis.reason ?? ''}` : ''}`,
         basis.basis === 'assumed' ? basis.reason : undefined,
+        response.status,
       );
     }
     return response;
@@ -158,8 +159,9 @@ export class SequenceSession {
     return outcome.values;
   }
 
-  private fail(message: string, assumed?: string): void {
-    const failure: CheckFailure = { check: STATEFUL_CHECK, message, ...(assumed ? { assumed } : {}) };
+  private fail(message: string, assumed?: string, status?: number): void {
+    const stated: CheckFailure = { check: STATEFUL_CHECK, message, ...(assumed ? { assumed } : {}) };
+    const failure = status === undefined ? stated : judgedFailure(stated, status);
     // A failure already reported (or a check not run) does not stop the sequence: later commands may still fail.
     if (this.judge.wants(failure)) throw new CheckFailureError(failure);
   }

@@ -36,6 +36,7 @@ export {
   headerBasis,
   ERROR_STATUSES_NOT_SHOWN,
   jsonPathBasis,
+  judgedBasis,
   listedStatusBasis,
   schemaBasis,
   SERVER_ERROR_NOTE,

@@ -36,6 +36,15 @@ export const SERVER_ERROR_NOTE =
   'a 5xx is an unexpected processing error, never the answer a request is designed to get';
 
 /**
+ * The basis of a broken expectation once the answer is known, the one place every checker's outcome
+ * passes on its way to a verdict: a 5xx breaks a documented rule whatever the expectation rested on,
+ * since no assumption makes a server error the answer.
+ */
+export function judgedBasis(basis: RuleBasis, status: number | undefined): RuleBasis {
+  return status !== undefined && status >= 500 ? documented(SERVER_ERROR_NOTE) : basis;
+}
+
+/**
  * The request's token is declared bound to another resource than the one the request names (a
  * token the profile gives as another dealer's, or minted with another dealer's claim): `param` is
  * the path parameter (or body id) it would have to match.
@@ -67,7 +76,7 @@ export function statusBasis(
   /** The media type the request's body was sent as, when it had one. */
   sentMediaType?: string,
 ): RuleBasis {
-  if (actual >= 500) return documented(SERVER_ERROR_NOTE);
+  if (actual >= 500) return judgedBasis(documented(), actual);
   if (expected === 403 && boundElsewhere && actual < 400) return statedBasis(STATED_RULES.permission403);
   if (!operation) return documented();
   const response = operation.responses.get(expected);

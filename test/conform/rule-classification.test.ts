@@ -4,7 +4,7 @@ import { pactRules } from '../../conform/pact-rules.ts';
 import type { FuzzFailure, FuzzReport } from '../../fuzz/index.ts';
 import { interactionBasis, type PactMismatch } from '../../contracts/pact/index.ts';
 import { readPactFiles, type PactInteraction } from '../../contracts/pact/pact-files.ts';
-import { loadContract } from '../../spec/index.ts';
+import { loadContract, SERVER_ERROR_NOTE } from '../../spec/index.ts';
 
 const contract = await loadContract();
 const interactions = readPactFiles().flatMap(({ pact }) => pact.interactions);
@@ -179,8 +179,10 @@ describe('classifying fuzz findings', () => {
     ok: true,
   });
 
-  it('reports a divergence whose answer was a 5xx as a FAILURE', () => {
-    const rules = fuzzRules(report([failure({})]));
+  it('reports a finding the fuzzer judged on a 5xx answer (documented, with its note) as a FAILURE', () => {
+    // The fuzzer judges where it finds (judgedBasis): a check broken by a 5xx answer is never a divergence.
+    const { assumed: _assumed, ...judged } = failure({ divergence: false, note: SERVER_ERROR_NOTE });
+    const rules = fuzzRules(report([judged]));
     expect(rules.find((r) => r.rule.startsWith('fuzz sequence category-product'))).toMatchObject({
       verdict: 'FAILURE',
       basis: 'documented',

@@ -94,6 +94,9 @@ describe('the fuzz checks', () => {
       expected: [422],
       assumed: 'E.164 is assumed',
     });
+    expect(failures.find((f) => f.check === 'negative_data_rejected')).toMatchObject({
+      note: expect.stringContaining('a 5xx is an unexpected processing error'),
+    });
     expect(failures.find((f) => f.check === 'negative_data_rejected')?.assumed).toBeUndefined();
     const auth = check('getProduct', serverError, {
       kind: 'auth',
