@@ -5,8 +5,8 @@
  * - dist/cli.js, dist/index.js, dist/verify-worker.js: the command, the programmatic API and the Pact
  *   verifier's child process, bundled with esbuild (dependencies included, code shared in chunks/):
  *   one file to load instead of hundreds keeps the command's start-up short.
- * - dist/gas-platform.openapi.json: the spec's YAML parsed once here, so that nothing parses it (or
- *   caches a parse under the package's folder) at run time.
+ * - dist/gas-platform.openapi.json, dist/admin-api.openapi.json: the two documents' YAML parsed once
+ *   here, so that nothing parses them (or caches a parse under the package's folder) at run time.
  * - dist/types/: declarations of the programmatic API (tsc, tsconfig.build.json).
  * - dist/build-info.json: a hash of every source file the bundles were made of, which a test compares
  *   with the sources to tell a stale build (`npm test` builds first).
@@ -30,11 +30,12 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { parse as parseYaml } from 'yaml';
-import { BUILD_INFO_FILE, DIST_DIR, SPEC_JSON_FILE } from '../project-files.ts';
+import { ADMIN_SPEC_JSON_FILE, BUILD_INFO_FILE, DIST_DIR, SPEC_JSON_FILE } from '../project-files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, DIST_DIR);
 const SPEC_YAML = join(ROOT, 'spec', 'gas-platform.openapi.yaml');
+const ADMIN_SPEC_YAML = join(ROOT, 'spec', 'admin-api.openapi.yaml');
 
 /** Output name (without .js) → source. */
 const ENTRY_POINTS = {
@@ -61,6 +62,11 @@ export function fileHash(path: string): string {
 /** The parsed spec, as the JSON text the bundles read. */
 export function specJson(): string {
   return JSON.stringify(parseYaml(readFileSync(SPEC_YAML, 'utf8')));
+}
+
+/** The parsed admin API document, as the JSON text the simulator's admin validators read in a bundle. */
+export function adminSpecJson(): string {
+  return JSON.stringify(parseYaml(readFileSync(ADMIN_SPEC_YAML, 'utf8')));
 }
 
 async function bundle(): Promise<BuildInfo> {
@@ -138,6 +144,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(DIST, { recursive: true });
   writeIfChanged(join(ROOT, SPEC_JSON_FILE), Buffer.from(specJson()));
+  writeIfChanged(join(ROOT, ADMIN_SPEC_JSON_FILE), Buffer.from(adminSpecJson()));
   const info = await bundle();
   writeIfChanged(join(ROOT, BUILD_INFO_FILE), Buffer.from(`${JSON.stringify(info, null, 2)}\n`));
   if (!process.argv.includes('--no-types')) emitDeclarations();

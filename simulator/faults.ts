@@ -19,34 +19,6 @@ export interface FaultConfig {
   rules: FaultRule[];
 }
 
-/** The request's schema, as the admin document gives it (a test holds them equal). */
-export const FAULT_CONFIG_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['rules'],
-  properties: {
-    seed: { type: 'integer' },
-    rules: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['operationId'],
-        properties: {
-          operationId: { type: 'string', minLength: 1 },
-          probability: { type: 'number', minimum: 0, maximum: 1 },
-          status: { type: 'integer', minimum: 400, maximum: 599 },
-          delayMs: { type: 'integer', minimum: 0, maximum: 60_000 },
-          drop: { enum: ['reset', 'empty', 'malformed'] },
-          count: { type: 'integer', minimum: 1 },
-        },
-        oneOf: [{ required: ['status'] }, { required: ['delayMs'] }, { required: ['drop'] }],
-      },
-    },
-  },
-} as const;
-
 /** mulberry32: a small, fast seeded generator; enough for deciding whether a rule fires. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

@@ -57,3 +57,4 @@ export {
   type ProviderStateEntry,
   type ProviderStateTemplate,
 } from './provider-states.ts';
+export { adminDocument, adminRequestValidator, adminSchemaValidator, ADMIN_SPEC_PATH } from './admin-document.ts';

@@ -6,9 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { projectFile } from '../project-files.ts';
+import { ADMIN_SPEC_PATH } from './admin-document.ts';
 import { SPEC_PATH } from './load-contract.ts';
-
-export const ADMIN_SPEC_PATH = projectFile('spec', 'admin-api.openapi.yaml');
 
 /** Runs Spectral's CLI on both documents, its report on the console; returns its exit code (0 when there is no error). */
 export function lintSpec(): number {

@@ -5,7 +5,7 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  compileOnFirstUse,
+  adminRequestValidator,
   type AdminHealth,
   type AdminRecord,
   type AdminRequestBody,
@@ -18,10 +18,9 @@ import {
 import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import { FAULT_CONFIG_SCHEMA } from '../faults.ts';
 import { exchangeOfJournalEntry, redactDeep, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { exportStream } from '../state-export.ts';
-import { checkTenantName, TENANT_NAME_PATTERN } from '../tenant-name.ts';
+import { checkTenantName } from '../tenant-name.ts';
 import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
@@ -43,35 +42,10 @@ export interface AdminRoutesOptions {
   serverSecrets?: readonly string[];
 }
 
-const idOrUndefined = { type: 'string', minLength: 1, maxLength: 200 };
-/** The admin requests' schemas, as spec/admin-api.openapi.yaml gives them (a test holds them equal). */
-export const TOKEN_REQUEST_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['scopes'],
-  properties: {
-    sub: idOrUndefined,
-    tenant: { type: 'string', pattern: TENANT_NAME_PATTERN },
-    dealerId: idOrUndefined,
-    merchantId: idOrUndefined,
-    consumerId: idOrUndefined,
-    userType: idOrUndefined,
-    scopes: { type: 'array', items: { type: 'string', pattern: '^[a-z]+:[a-z]+$' }, maxItems: 50 },
-    expiresInSeconds: { type: 'integer', minimum: -86_400, maximum: 31_536_000 },
-  },
-};
-export const PROVIDER_STATE_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['state'],
-  properties: {
-    state: { type: 'string', minLength: 1, maxLength: 500 },
-    params: { type: ['object', 'null'], additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
-    action: { enum: ['setup', 'teardown'] },
-  },
-};
-const validateTokenRequest = compileOnFirstUse<TokenRequest>(TOKEN_REQUEST_SCHEMA);
-const validateStateRequest = compileOnFirstUse<ProviderStateRequest>(PROVIDER_STATE_REQUEST_SCHEMA);
-const validateFaults = compileOnFirstUse<AdminRequestBody<'putFaults'>>(FAULT_CONFIG_SCHEMA);
+// The admin requests' validators, compiled from spec/admin-api.openapi.yaml by operationId.
+const validateTokenRequest = adminRequestValidator<TokenRequest>('mintToken');
+const validateStateRequest = adminRequestValidator<ProviderStateRequest>('setProviderState');
+const validateFaults = adminRequestValidator<AdminRequestBody<'putFaults'>>('putFaults');
 
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;

@@ -364,6 +364,7 @@ export interface components {
                 why?: string;
             }[];
         };
+        RecordKey: string;
         /** @description The rule behind an error answer. */
         Refusal: {
             /** @enum {unknown} */
@@ -374,23 +375,74 @@ export interface components {
             /** @description The spec's reason for an assumed rule. */
             why?: string;
         };
+        /** @description A tenant's records, as `--data`, `--state-file` and `PUT /__sim/state` take them and the simulator enforces them. */
         Snapshot: {
-            /** @description Each collection's records; a collection left out is empty. The simulator refuses another name. */
+            /** @description Each collection's records, with the keys it is stored under; a collection left out is empty. The simulator refuses another name. */
             collections: {
-                appEvents?: components["schemas"]["StoredRecords"];
-                brands?: components["schemas"]["StoredRecords"];
-                categories?: components["schemas"]["StoredRecords"];
-                consumerAddresses?: components["schemas"]["StoredRecords"];
-                coverageAreas?: components["schemas"]["StoredRecords"];
-                customers?: components["schemas"]["StoredRecords"];
-                dealers?: components["schemas"]["StoredRecords"];
-                devices?: components["schemas"]["StoredRecords"];
-                merchants?: components["schemas"]["StoredRecords"];
-                orderCounters?: components["schemas"]["StoredRecords"];
-                orderEtas?: components["schemas"]["StoredRecords"];
-                products?: components["schemas"]["StoredRecords"];
-                providers?: components["schemas"]["StoredRecords"];
-                users?: components["schemas"]["StoredRecords"];
+                appEvents?: {
+                    idMensagem: components["schemas"]["RecordKey"];
+                    nomeEvento: components["schemas"]["RecordKey"];
+                }[];
+                brands?: {
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                categories?: {
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                consumerAddresses?: {
+                    consumerId: components["schemas"]["RecordKey"];
+                    id: components["schemas"]["RecordKey"];
+                }[];
+                coverageAreas?: {
+                    dealerId: components["schemas"]["RecordKey"];
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                customers?: {
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                dealers?: {
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                devices?: {
+                    deviceId: components["schemas"]["RecordKey"];
+                    userId: components["schemas"]["RecordKey"];
+                }[];
+                merchants?: {
+                    id: components["schemas"]["RecordKey"];
+                }[];
+                orderCounters?: {
+                    consumerId: components["schemas"]["RecordKey"];
+                    orderIds: components["schemas"]["RecordKey"][];
+                }[];
+                orderEtas?: {
+                    dealerId: components["schemas"]["RecordKey"];
+                    eta?: number;
+                    orderId: components["schemas"]["RecordKey"];
+                }[];
+                products?: {
+                    brandId: components["schemas"]["RecordKey"];
+                    categoryId: components["schemas"]["RecordKey"];
+                    enabled?: boolean;
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
+                providers?: {
+                    id: components["schemas"]["RecordKey"];
+                    merchantId: components["schemas"]["RecordKey"];
+                    methods?: unknown[] | null;
+                    name: components["schemas"]["RecordKey"];
+                    priority?: number | null;
+                }[];
+                users?: {
+                    email: components["schemas"]["RecordKey"];
+                    id: components["schemas"]["RecordKey"];
+                    name: components["schemas"]["RecordKey"];
+                }[];
             };
             /** @constant */
             version: 1;
@@ -399,7 +451,6 @@ export interface components {
         StoredRecord: {
             [key: string]: unknown;
         };
-        StoredRecords: components["schemas"]["StoredRecord"][];
         TokenRequest: {
             consumerId?: string;
             dealerId?: string;

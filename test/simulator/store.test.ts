@@ -44,7 +44,7 @@ describe('the store', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 100, maxLength: 400 }), (steps) => {
         const store = new Store();
-        const model = new Map<string, StoredRecord>();
+        const model = new Map<string, { id: string; name: string; filler: string }>();
         for (const s of steps) {
           if (s.op === 'put') {
             const record = { id: s.id, name: s.name, filler: 'é'.repeat(s.size) };
