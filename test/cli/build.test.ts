@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { BUILD_INFO_FILE, projectFile, SPEC_JSON_FILE } from '../../project-files.ts';
+import { ADMIN_SPEC_JSON_FILE, BUILD_INFO_FILE, projectFile, SPEC_JSON_FILE } from '../../project-files.ts';
 import { fileHash, type BuildInfo } from '../../scripts/build.ts';
-import { SPEC_PATH } from '../../spec/index.ts';
+import { ADMIN_SPEC_PATH, SPEC_PATH } from '../../spec/index.ts';
 import { runCli } from '../support/cli.ts';
 
 const REBUILD = 'stale: run `npm run build`';
@@ -26,9 +26,13 @@ describe('the build in dist/', () => {
     expect(changed, REBUILD).toEqual([]);
   });
 
-  it('holds the spec parsed from the YAML as it is now', () => {
+  it('holds the two documents parsed from their YAML as they are now', () => {
     const built = JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as unknown;
     expect(built, `dist/gas-platform.openapi.json is ${REBUILD}`).toEqual(parseYaml(readFileSync(SPEC_PATH, 'utf8')));
+    const admin = JSON.parse(readFileSync(projectFile(ADMIN_SPEC_JSON_FILE), 'utf8')) as unknown;
+    expect(admin, `dist/admin-api.openapi.json is ${REBUILD}`).toEqual(
+      parseYaml(readFileSync(ADMIN_SPEC_PATH, 'utf8')),
+    );
   });
 
   it('runs the command', async () => {

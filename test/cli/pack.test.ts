@@ -92,6 +92,7 @@ describe('the packed package, installed read-only into an empty folder', () => {
       'dist/index.js',
       'dist/verify-worker.js',
       'dist/gas-platform.openapi.json',
+      'dist/admin-api.openapi.json',
       'dist/types/index.d.ts',
     ]) {
       expect(files, file).toContain(file);
