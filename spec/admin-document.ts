@@ -31,17 +31,20 @@ export function adminDocument(): Document {
   ) as Document);
 }
 
+/** Where the document puts an admin operation: its method and path (below /__sim, `{param}` style). */
+export function adminOperation(operationId: string): { method: (typeof METHODS)[number]; path: string } {
+  for (const [path, item] of Object.entries(adminDocument().paths))
+    for (const method of METHODS) if (item[method]?.operationId === operationId) return { method, path };
+  throw new Error(`no admin operation ${operationId}`);
+}
+
 /** The JSON pointer (in the document) of an operation's JSON request body schema. */
 function requestBodyPointer(operationId: string): string {
-  for (const [path, item] of Object.entries(adminDocument().paths))
-    for (const method of METHODS)
-      if (item[method]?.operationId === operationId) {
-        if (!item[method].requestBody?.content?.['application/json']?.schema)
-          throw new Error(`the admin operation ${operationId} has no JSON request body`);
-        const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
-        return `#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`;
-      }
-  throw new Error(`no admin operation ${operationId}`);
+  const { method, path } = adminOperation(operationId);
+  if (!adminDocument().paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema)
+    throw new Error(`the admin operation ${operationId} has no JSON request body`);
+  const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`;
 }
 
 /** A validator of the document's schema at `pointer`, compiled on first use. */

@@ -57,4 +57,10 @@ export {
   type ProviderStateEntry,
   type ProviderStateTemplate,
 } from './provider-states.ts';
-export { adminDocument, adminRequestValidator, adminSchemaValidator, ADMIN_SPEC_PATH } from './admin-document.ts';
+export {
+  adminDocument,
+  adminOperation,
+  adminRequestValidator,
+  adminSchemaValidator,
+  ADMIN_SPEC_PATH,
+} from './admin-document.ts';

@@ -3,9 +3,11 @@
  * fault rules, received events and counters. Never part of the platform's contract.
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import {
+  adminOperation,
   adminRequestValidator,
+  type AdminOperationId,
   type AdminHealth,
   type AdminRecord,
   type AdminRequestBody,
@@ -69,13 +71,18 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       registerAdminPreflight(admin);
       // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
       const serverSecrets = options.serverSecrets ?? [];
+      // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml).
+      const route = (operationId: AdminOperationId, handler: RouteHandlerMethod) => {
+        const { method, path } = adminOperation(operationId);
+        admin.route({ method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{(\w+)\}/g, ':$1'), handler });
+      };
       admin.addHook('onSend', (request, _reply, payload, done) => {
         if (typeof payload !== 'string' || (request.method === 'POST' && request.routeOptions.url === '/__sim/tokens'))
           done(null, payload);
         else done(null, redactJsonText(payload, serverSecrets));
       });
 
-      admin.get('/health', async (): Promise<AdminHealth> => ({
+      route('getHealth', async (): Promise<AdminHealth> => ({
         simulator: 'gas-harness',
         version: options.version,
         operations: contract.operations.length,
@@ -84,7 +91,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       }));
 
       // What the console lists in its filters and forms: each operation with its documented statuses.
-      admin.get('/operations', async (): Promise<AdminResponseBody<'listOperations'>> => ({
+      route('listOperations', async (): Promise<AdminResponseBody<'listOperations'>> => ({
         operations: contract.operations.map((op) => ({
           operationId: op.id,
           method: op.method,
@@ -99,7 +106,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         })),
       }));
 
-      admin.post('/tokens', async (request, reply) => {
+      route('mintToken', async (request, reply) => {
         const body = jsonBody(request);
         // A token bound to a bad tenant name is refused as a request naming it would be.
         const tenant = (body as { tenant?: unknown } | null)?.tenant;
@@ -110,7 +117,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
       });
 
-      admin.post('/provider-states', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
+      route('setProviderState', async (request): Promise<AdminResponseBody<'setProviderState'>> => {
         const body = jsonBody(request);
         const validate = validateStateRequest();
         if (!validate(body)) invalidBody(validate.errors);
@@ -135,31 +142,31 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         return used;
       });
 
-      admin.post('/reset', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
+      route('resetTenant', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
         const empty = (request.query as Record<string, string | undefined>).empty === 'true';
         const tenant = await tenants.reset((await tenantOf(request)).name, empty);
         return { tenant: tenant.name, empty };
       });
 
       // Streamed a page at a time from frozen tables: other tenants are served while it is written.
-      admin.get('/state', async (request, reply) =>
+      route('getState', async (request, reply) =>
         reply.type('application/json').send(exportStream((await tenantOf(request)).store)),
       );
 
       // A snapshot larger than the body limit is imported in pages: PUT the first, PATCH the others.
-      admin.put('/state', async (request): Promise<AdminResponseBody<'putState'>> => {
+      route('putState', async (request): Promise<AdminResponseBody<'putState'>> => {
         const snapshot = validSnapshot(request);
         await (await tenantOf(request)).store.restore(snapshot);
         return { restored: true };
       });
 
-      admin.patch('/state', async (request): Promise<AdminResponseBody<'addState'>> => {
+      route('addState', async (request): Promise<AdminResponseBody<'addState'>> => {
         const snapshot = validSnapshot(request);
         await (await tenantOf(request)).store.add(snapshot);
         return { added: true };
       });
 
-      admin.get('/requests', async (request): Promise<AdminResponseBody<'listRequests'>> => {
+      route('listRequests', async (request): Promise<AdminResponseBody<'listRequests'>> => {
         const q = request.query as Record<string, string | undefined>;
         return {
           requests: await (
@@ -173,7 +180,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       });
 
       // The console's "save as suite": the same builder as `gas-harness record --journal`.
-      admin.get('/requests/suite', async (request, reply) => {
+      route('getRequestsSuite', async (request, reply) => {
         const q = request.query as Record<string, string | undefined>;
         if (q.status !== undefined && !/^\d{3}$/.test(q.status)) invalidQuery('status', 'a status code');
         if (q.seq !== undefined && !/^\d+(,\d+)*$/.test(q.seq))
@@ -204,12 +211,12 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         return reply.type('application/yaml; charset=utf-8').send(suite);
       });
 
-      admin.delete('/requests', async (request, reply) => {
+      route('clearRequests', async (request, reply) => {
         await (await tenantOf(request)).journal.clear();
         return reply.code(204).send();
       });
 
-      admin.put('/faults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
+      route('putFaults', async (request): Promise<AdminResponseBody<'putFaults'>> => {
         const body = jsonBody(request);
         const validate = validateFaults();
         if (!validate(body)) invalidBody(validate.errors);
@@ -224,21 +231,21 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         return (await tenantOf(request)).faults.set(body.rules, body.seed);
       });
 
-      admin.get('/faults', async (request): Promise<AdminResponseBody<'getFaults'>> =>
+      route('getFaults', async (request): Promise<AdminResponseBody<'getFaults'>> =>
         (await tenantOf(request)).faults.get(),
       );
 
-      admin.delete('/faults', async (request, reply) => {
+      route('clearFaults', async (request, reply) => {
         await (await tenantOf(request)).faults.clear();
         return reply.code(204).send();
       });
 
       // An event's `mensagem` is any JSON a client sent: push tokens, credentials or access tokens in it are redacted.
-      admin.get('/events', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
+      route('listEvents', async (request): Promise<AdminResponseBody<'listEvents'>> => ({
         events: redactDeep(await (await tenantOf(request)).store.list('appEvents')) as AdminRecord[],
       }));
 
-      admin.get('/counters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
+      route('listCounters', async (request): Promise<AdminResponseBody<'listCounters'>> => ({
         counters: (await (await tenantOf(request)).store.list('orderCounters')).map((c) => {
           // The snapshot schema holds a counter's consumerId and orderIds to strings.
           const orderIds = Array.isArray(c.orderIds) ? (c.orderIds as string[]) : [];
