@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operation?: Operation;
     admin?: boolean;
+    /** The admin API operation a route serves (spec/admin-api.openapi.yaml). */
+    adminOperationId?: string;
   }
 }
 

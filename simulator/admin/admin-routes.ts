@@ -69,15 +69,21 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       });
       registerAdminGuards(admin, options);
       registerAdminPreflight(admin);
-      // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
-      const serverSecrets = options.serverSecrets ?? [];
-      // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml).
+      // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml), named by it.
       const route = (operationId: AdminOperationId, handler: RouteHandlerMethod) => {
         const { method, path } = adminOperation(operationId);
-        admin.route({ method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{(\w+)\}/g, ':$1'), handler });
+        const url = path.replace(/\{(\w+)\}/g, ':$1');
+        admin.route({
+          method: method.toUpperCase() as HTTPMethods,
+          url,
+          config: { adminOperationId: operationId },
+          handler,
+        });
       };
+      // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
+      const serverSecrets = options.serverSecrets ?? [];
       admin.addHook('onSend', (request, _reply, payload, done) => {
-        if (typeof payload !== 'string' || (request.method === 'POST' && request.routeOptions.url === '/__sim/tokens'))
+        if (typeof payload !== 'string' || request.routeOptions.config.adminOperationId === 'mintToken')
           done(null, payload);
         else done(null, redactJsonText(payload, serverSecrets));
       });
