@@ -174,14 +174,20 @@ function refusalBasis(
   return assumed(given.assumedCondition ?? expectedReason ?? ERROR_STATUSES_NOT_SHOWN);
 }
 
+/** Documented, quoting the stated shape, when the body has another of the error shapes the description states. */
+function otherShapeBasis(response: ResponseSpec | undefined, body: unknown): RuleBasis | undefined {
+  const other =
+    response && body !== undefined ? otherStatedShape(response.operationId, response.status, body) : undefined;
+  return other ? statedBasis(other) : undefined;
+}
+
 /**
  * The rule "the body has the documented shape": assumed when the body or every broken keyword is,
  * documented when the body (given) has another of the error shapes the description states.
  */
 export function schemaBasis(response: ResponseSpec | undefined, issues: ValidationIssue[], body?: unknown): RuleBasis {
-  const other =
-    response && body !== undefined ? otherStatedShape(response.operationId, response.status, body) : undefined;
-  if (other) return statedBasis(other);
+  const other = otherShapeBasis(response, body);
+  if (other) return other;
   if (response?.assumedBody) return assumed(response.assumedBody);
   const whole = response?.schema?.['x-assumed'];
   if (typeof whole === 'string') return assumed(whole);
@@ -206,9 +212,8 @@ export function jsonPathBasis(
   presence: boolean,
   body?: unknown,
 ): RuleBasis {
-  const other =
-    response && body !== undefined ? otherStatedShape(response.operationId, response.status, body) : undefined;
-  if (other) return statedBasis(other);
+  const other = otherShapeBasis(response, body);
+  if (other) return other;
   if (response?.assumedBody) return assumed(response.assumedBody);
   let schema: JsonSchema | undefined = response?.schema;
   const segments = simplePathSegments(path);
