@@ -29,6 +29,7 @@ const UNIT = [
   'test/simulator/provider-states.test.ts',
   'test/simulator/read-only-records.test.ts',
   'test/simulator/secrets.test.ts',
+  'test/simulator/state-file-restore.test.ts',
   'test/simulator/store.test.ts',
   'test/spec/*.test.ts',
   'test/ux/admin-api-document.test.ts',

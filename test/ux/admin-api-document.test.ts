@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectFile } from '../../project-files.ts';
 import { TENANT_NAME_PATTERN } from '../../simulator/tenant-name.ts';
+import { adminOperation, adminRequestValidator } from '../../spec/index.ts';
 import { startTestSimulator, DEMO, type TestSimulator } from '../simulator/sim-harness.ts';
 
 const DOCUMENT_PATH = projectFile('spec', 'admin-api.openapi.yaml');
@@ -128,5 +129,10 @@ describe('the admin API document', () => {
     // A fault rule with none of status, delay or drop; a token request with an unknown property.
     expect((await put('/faults', { rules: [{ operationId: 'getProduct' }] })).statusCode).toBe(400);
     expect((await put('/tokens', { scopes: [], colour: 'red' }, 'POST')).statusCode).toBe(400);
+    // An operation the document lacks, or a body it does not give, is the code's mistake, said at once.
+    expect(() => adminOperation('noSuchOperation')).toThrow('no admin operation noSuchOperation');
+    expect(() => adminRequestValidator('getHealth')()).toThrow(
+      'the admin operation getHealth has no JSON request body',
+    );
   });
 });
