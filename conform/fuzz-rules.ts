@@ -3,7 +3,7 @@
  * (pass) and one per shrunk counterexample (FAILURE, or DIVERGENCE when the fuzzer says the broken
  * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
  */
-import { STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../fuzz/index.ts';
+import { findingVerdict, STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../fuzz/index.ts';
 import type { ConformRule } from './conform-report.ts';
 
 /** What each fuzz check expects of every answer, for the reports' "expected" column. */
@@ -24,18 +24,13 @@ function failureRule(failure: FuzzFailure, rule: string, expected: string): Conf
     failure.curl,
     ...(failure.scenarioFile ? [`scenario ${failure.scenarioFile}`] : []),
   ];
-  // Judged where it was found (judgedBasis: on a 5xx answer, never a divergence).
-  const divergence = failure.divergence;
-  const why = divergence ? failure.assumed : failure.note;
   return {
     source: 'fuzz',
     operationId: failure.operationId,
     rule: `${rule} (${failure.source} case: ${failure.description})`,
-    verdict: divergence ? 'DIVERGENCE' : 'FAILURE',
-    basis: divergence ? 'assumed' : 'documented',
+    ...findingVerdict(failure),
     expected,
     got: failure.message,
-    ...(why ? { why } : {}),
     where: replay.join('\n'),
   };
 }

@@ -1,7 +1,7 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
 import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
 import { CHECK_NAMES } from './checks.ts';
-import type { FuzzFailure, FuzzReport } from './fuzz-report.ts';
+import { findingVerdict, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';
 
 function requestText(request: SentRequest): string {
@@ -11,14 +11,10 @@ function requestText(request: SentRequest): string {
 }
 
 function failureRule(report: FuzzReport, failure: FuzzFailure, rule: string): HtmlRule {
-  const { divergence } = failure;
-  const why = divergence ? failure.assumed : failure.note;
   return {
     rule: `${rule} (${failure.source} case: ${failure.description})`,
-    verdict: divergence ? 'DIVERGENCE' : 'FAILURE',
+    ...findingVerdict(failure),
     source: failure.source,
-    basis: divergence ? 'assumed' : 'documented',
-    ...(why ? { why } : {}),
     got: failure.message,
     request: requestText(failure.request),
     response: failure.status === undefined ? 'no response' : `status ${failure.status}`,

@@ -132,10 +132,27 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
   return suites;
 }
 
+/**
+ * A finding's verdict, as every report gives it: judged where it was found (`judgedBasis`: on a 5xx
+ * answer never a divergence), with what it rests on.
+ */
+export function findingVerdict(f: FuzzFailure): {
+  verdict: 'FAILURE' | 'DIVERGENCE';
+  basis: 'documented' | 'assumed';
+  why?: string;
+} {
+  const why = f.divergence ? f.assumed : f.note;
+  return {
+    verdict: f.divergence ? 'DIVERGENCE' : 'FAILURE',
+    basis: f.divergence ? 'assumed' : 'documented',
+    ...(why ? { why } : {}),
+  };
+}
+
 /** A failure as the console and JUnit show it. */
 export function describeFailure(f: FuzzFailure): string {
   const lines = [
-    `${f.divergence ? 'DIVERGENCE' : 'FAILURE'} ${f.operationId} ${f.check}: ${f.message}`,
+    `${findingVerdict(f).verdict} ${f.operationId} ${f.check}: ${f.message}`,
     `  case: ${f.source}: ${f.description}`,
     ...(f.assumed ? [`  assumed: ${f.assumed}`] : []),
     `  seed ${f.seed}, path ${f.path} (${f.shrinks} shrinks); run seed ${f.runSeed}`,

@@ -20,7 +20,7 @@ import { fuzzOperation } from './operation-fuzzer.ts';
 import { fuzzSequence, SEQUENCES } from './sequence-fuzzer.ts';
 
 export { CHECK_NAMES, SELECTABLE_CHECKS, STATEFUL_CHECK, type CheckName, type SelectableCheck } from './checks.ts';
-export { describeFailure, fuzzJunitSuites, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
+export { describeFailure, findingVerdict, fuzzJunitSuites, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
 export { fuzzHtmlReport } from './fuzz-html.ts';
 export { arbitraryFromSchema } from './schema-arbitrary.ts';
 export { listMutations } from './schema-mutations.ts';

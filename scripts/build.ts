@@ -59,14 +59,9 @@ export function fileHash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-/** The parsed spec, as the JSON text the bundles read. */
-export function specJson(): string {
-  return JSON.stringify(parseYaml(readFileSync(SPEC_YAML, 'utf8')));
-}
-
-/** The parsed admin API document, as the JSON text the simulator's admin validators read in a bundle. */
-export function adminSpecJson(): string {
-  return JSON.stringify(parseYaml(readFileSync(ADMIN_SPEC_YAML, 'utf8')));
+/** A document's YAML parsed, as the JSON text the bundles read (the spec, the admin API's document). */
+export function documentJson(yamlPath: string): string {
+  return JSON.stringify(parseYaml(readFileSync(yamlPath, 'utf8')));
 }
 
 async function bundle(): Promise<BuildInfo> {
@@ -143,8 +138,8 @@ function emitDeclarations(): void {
 async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(DIST, { recursive: true });
-  writeIfChanged(join(ROOT, SPEC_JSON_FILE), Buffer.from(specJson()));
-  writeIfChanged(join(ROOT, ADMIN_SPEC_JSON_FILE), Buffer.from(adminSpecJson()));
+  writeIfChanged(join(ROOT, SPEC_JSON_FILE), Buffer.from(documentJson(SPEC_YAML)));
+  writeIfChanged(join(ROOT, ADMIN_SPEC_JSON_FILE), Buffer.from(documentJson(ADMIN_SPEC_YAML)));
   const info = await bundle();
   writeIfChanged(join(ROOT, BUILD_INFO_FILE), Buffer.from(`${JSON.stringify(info, null, 2)}\n`));
   if (!process.argv.includes('--no-types')) emitDeclarations();

@@ -15,9 +15,6 @@ const ASSETS = new Map<string, string>([
   ['console-core.js', 'text/javascript; charset=utf-8'],
   ['console-journal.js', 'text/javascript; charset=utf-8'],
   ['console-panels.js', 'text/javascript; charset=utf-8'],
-  ['console-core.js', 'text/javascript; charset=utf-8'],
-  ['console-journal.js', 'text/javascript; charset=utf-8'],
-  ['console-panels.js', 'text/javascript; charset=utf-8'],
   ['console.css', 'text/css; charset=utf-8'],
 ]);
 
