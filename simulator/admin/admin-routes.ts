@@ -49,6 +49,12 @@ const validateTokenRequest = adminRequestValidator<TokenRequest>('mintToken');
 const validateStateRequest = adminRequestValidator<ProviderStateRequest>('setProviderState');
 const validateFaults = adminRequestValidator<AdminRequestBody<'putFaults'>>('putFaults');
 
+/** Where the admin document puts an operation, as a route below /__sim: its method and URL (`:param` style). */
+export function adminRoute(operationId: AdminOperationId): { method: HTTPMethods; url: string } {
+  const { method, path } = adminOperation(operationId);
+  return { method: method.toUpperCase() as HTTPMethods, url: path.replace(/\{(\w+)\}/g, ':$1') };
+}
+
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;
   const tenantOf = (request: FastifyRequest) => {
@@ -70,15 +76,8 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       registerAdminGuards(admin, options);
       registerAdminPreflight(admin);
       // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml), named by it.
-      const route = (operationId: AdminOperationId, handler: RouteHandlerMethod) => {
-        const { method, path } = adminOperation(operationId);
-        const url = path.replace(/\{(\w+)\}/g, ':$1');
-        admin.route({
-          method: method.toUpperCase() as HTTPMethods,
-          url,
-          config: { adminOperationId: operationId },
-          handler,
-        });
+      const route = (operationId: AdminOperationId, handler: RouteHandlerMethod): void => {
+        admin.route({ ...adminRoute(operationId), config: { adminOperationId: operationId }, handler });
       };
       // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
       const serverSecrets = options.serverSecrets ?? [];

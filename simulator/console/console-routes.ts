@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { projectFile } from '../../project-files.ts';
+import type { AdminOperationId } from '../../spec/index.ts';
+import { adminRoute } from '../admin/admin-routes.ts';
 
 /** The console's files and their types: a Map, so that a name such as `__proto__` or `toString` is no file. */
 const ASSETS = new Map<string, string>([
@@ -38,10 +40,21 @@ export function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRout
     if (!bytes) cache.set(name, (bytes = readFileSync(`${dir}/${name}`)));
     return bytes;
   };
-  const config = { admin: true, cors: options.cors ?? false };
-  app.get('/__sim/ui', { config }, (_request, reply) => reply.redirect('/__sim/ui/'));
-  app.get('/__sim/ui/', { config }, (_request, reply) => send(reply, 'index.html'));
-  app.get('/__sim/ui/:file', { config }, (request, reply) => {
+  // Each route where the admin document puts its operation, named by it, as the admin API's are
+  // (outside their context: the page is public, the admin key is asked for by the calls it makes).
+  const route = (operationId: AdminOperationId, handler: RouteHandlerMethod): void => {
+    const { method, url } = adminRoute(operationId);
+    app.route({
+      method,
+      url: `/__sim${url}`,
+      config: { admin: true, cors: options.cors ?? false, adminOperationId: operationId },
+      handler,
+    });
+  };
+  const page = `/__sim${adminRoute('getConsolePage').url}`;
+  route('openConsole', (_request, reply) => reply.redirect(page));
+  route('getConsolePage', (_request, reply) => send(reply, 'index.html'));
+  route('getConsoleFile', (request, reply) => {
     const { file } = request.params as { file: string };
     return send(reply, file);
   });

@@ -289,7 +289,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The console's script and styles
+         * The console's page, script modules and styles
          * @description Only the console's own files; anything else is 404.
          */
         get: operations["getConsoleFile"];
@@ -1126,7 +1126,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The file. */
-                file: "console.js" | "console.css" | "index.html";
+                file: "index.html" | "console.js" | "console-core.js" | "console-journal.js" | "console-panels.js" | "console.css";
             };
             cookie?: never;
         };
@@ -1139,6 +1139,7 @@ export interface operations {
                 };
                 content: {
                     "text/css": string;
+                    "text/html": string;
                     "text/javascript": string;
                 };
             };

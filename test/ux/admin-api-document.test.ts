@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { projectFile } from '../../project-files.ts';
+import { registerConsoleRoutes } from '../../simulator/console/console-routes.ts';
 import { TENANT_NAME_PATTERN } from '../../simulator/tenant-name.ts';
-import { adminOperation, adminRequestValidator } from '../../spec/index.ts';
+import { adminDocument, adminOperation, adminRequestValidator } from '../../spec/index.ts';
 import { startTestSimulator, DEMO, type TestSimulator } from '../simulator/sim-harness.ts';
 
 const DOCUMENT_PATH = projectFile('spec', 'admin-api.openapi.yaml');
@@ -28,6 +30,19 @@ const responseSchema = (path: string, method: string, status: number) =>
   ajv.compile({
     $ref: `admin#/paths/${path.replace(/\//g, '~1')}/${method}/responses/${status}/content/application~1json/schema`,
   });
+
+/** The console's routes on a bare app, as registered: method, URL and the operation each serves. */
+async function registeredConsoleRoutes() {
+  const app = Fastify();
+  const routes: { method: string; url: string; operationId: string | undefined }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD')
+      routes.push({ method: String(route.method), url: route.url, operationId: route.config?.adminOperationId });
+  });
+  registerConsoleRoutes(app);
+  await app.ready();
+  return { app, routes };
+}
 
 describe('the admin API document', () => {
   let sim: TestSimulator;
@@ -80,6 +95,51 @@ describe('the admin API document', () => {
     // One place reaches the network: the admin() helper, under /__sim.
     expect([...script.matchAll(/fetch\(/g)].length).toBe(1);
     expect(script).toContain('fetch(`/__sim${path}`');
+  });
+
+  it("is where the console's routes are registered from, each named by its operationId", async () => {
+    const { app, routes } = await registeredConsoleRoutes();
+    expect(routes).toEqual([
+      { method: 'GET', url: '/__sim/ui', operationId: 'openConsole' },
+      { method: 'GET', url: '/__sim/ui/', operationId: 'getConsolePage' },
+      { method: 'GET', url: '/__sim/ui/:file', operationId: 'getConsoleFile' },
+    ]);
+    await app.close();
+    // Moved in the document, a route is served where the document now puts it, and no longer where it was;
+    // an operation the document lacks is the code's mistake, said when the routes are registered.
+    const paths = adminDocument().paths;
+    const files = paths['/ui/{file}'];
+    const opening = paths['/ui'];
+    try {
+      delete paths['/ui/{file}'];
+      paths['/ui/files/{file}'] = files ?? {};
+      const moved = await registeredConsoleRoutes();
+      expect((await moved.app.inject({ method: 'GET', url: '/__sim/ui/files/console.js' })).statusCode).toBe(200);
+      expect((await moved.app.inject({ method: 'GET', url: '/__sim/ui/console.js' })).statusCode).toBe(404);
+      await moved.app.close();
+      delete paths['/ui'];
+      expect(() => registerConsoleRoutes(Fastify())).toThrow('no admin operation openConsole');
+    } finally {
+      delete paths['/ui/files/{file}'];
+      paths['/ui'] = opening ?? {};
+      paths['/ui/{file}'] = files ?? {};
+    }
+  });
+
+  it("lists the console's files, each served with a type it gives", async () => {
+    const operation = document.paths['/ui/{file}']?.get as {
+      parameters: { schema: { enum: string[] } }[];
+      responses: { '200': { content: Record<string, unknown> } };
+    };
+    const files = operation.parameters[0]?.schema.enum ?? [];
+    expect([...files].sort()).toEqual(readdirSync(projectFile('simulator', 'console', 'assets')).sort());
+    for (const file of files) {
+      const answer = await sim.simulator.app.inject({ method: 'GET', url: `/__sim/ui/${file}` });
+      expect(answer.statusCode, file).toBe(200);
+      expect(Object.keys(operation.responses['200'].content), file).toContain(
+        String(answer.headers['content-type']).split(';')[0],
+      );
+    }
   });
 
   it("matches what the simulator answers, the journal's refusal included", async () => {
