@@ -2,8 +2,9 @@
  * Tenants: each has its own store, journal and fault rules, so parallel test runs and partner teams
  * never see each other's data. A tenant comes into being only through an authenticated request or
  * the admin API, as a fork of the dataset's store (a few pointers, whatever the dataset's size).
- * Past the tenant limit, the least recently used idle tenant other than `default` is evicted: the
- * eviction is logged and counted.
+ * Past the tenant limit one tenant is evicted, logged and counted; which one, tenant-eviction.ts
+ * decides for both stores, over the two primitives TenantRegistry gives it (its tenants by last
+ * use, and a removal only while idle).
  */
 import { FaultFiring, MemoryFaultStore, type FaultConfig, type FaultRule, type FaultRuleInput } from './faults.ts';
 import { Journal } from './journal.ts';
@@ -12,8 +13,9 @@ import { JournalBudget } from './journal-budget.ts';
 import { MemoryRecordStore, type RecordStore } from './record-store.ts';
 import type { Snapshot } from './collections.ts';
 import { Store } from './store.ts';
+import { DEFAULT_TENANT, evictOne, type ListedTenant, type TenantRoster } from './tenant-eviction.ts';
 
-export const DEFAULT_TENANT = 'default';
+export { DEFAULT_TENANT };
 
 /** The limits of a shared simulator; docs/shared-simulator.md lists them. */
 export interface TenantLimits {
@@ -110,6 +112,8 @@ class MemoryTenant implements Tenant {
     readonly name: string,
     readonly memory: Store,
     budget: JournalBudget,
+    /** The registry's count of uses when this tenant last moved to the end of the order. */
+    public lastUse: number,
   ) {
     this.journal = new MemoryJournal(new Journal(budget));
     this.store = new MemoryRecordStore(memory);
@@ -132,6 +136,13 @@ export class TenantRegistry implements TenantDirectory {
   private evictedCount = 0;
   /** The tenant used last, already last in `tenants`: moving it there again on each request cost 5% of a product read. */
   private latest: string | undefined;
+  /** Counts moves to the end of `tenants`, which marks a tenant's last use for the eviction policy. */
+  private uses = 0;
+  /** The eviction policy's primitives over `tenants`, synchronous underneath. */
+  private readonly roster: TenantRoster = {
+    oldestFirst: () => this.oldestFirst(),
+    removeIfIdle: async (listed) => this.removeIfIdle(listed),
+  };
 
   constructor(
     private readonly dataset: Store,
@@ -146,7 +157,7 @@ export class TenantRegistry implements TenantDirectory {
   }
 
   async obtain(name: string): Promise<Tenant> {
-    return this.obtainNow(name);
+    return this.findNow(name) ?? this.add(name);
   }
 
   private findNow(name: string): MemoryTenant | undefined {
@@ -155,16 +166,23 @@ export class TenantRegistry implements TenantDirectory {
       this.tenants.delete(name);
       this.tenants.set(name, tenant);
       this.latest = name;
+      tenant.lastUse = ++this.uses;
     }
     return tenant;
   }
 
-  /** The tenant, made from the dataset when it does not exist (evicting one past the limit). */
-  obtainNow(name: string): MemoryTenant {
-    const known = this.findNow(name);
-    if (known) return known;
-    if (this.tenants.size >= this.limits.maxTenants) this.evictOne();
-    const tenant = new MemoryTenant(name, this.dataset.fork(this.limits.quotaBytes), this.budget);
+  /** Makes a tenant from the dataset, listed at once (a concurrent request for it finds it), then evicts one past the limit. */
+  private async add(name: string): Promise<MemoryTenant> {
+    const tenant = this.list(name);
+    if (this.tenants.size > this.limits.maxTenants) {
+      const evicted = await evictOne(this.roster, name);
+      if (evicted !== undefined) this.onEvict(evicted);
+    }
+    return tenant;
+  }
+
+  private list(name: string): MemoryTenant {
+    const tenant = new MemoryTenant(name, this.dataset.fork(this.limits.quotaBytes), this.budget, ++this.uses);
     this.tenants.set(name, tenant);
     this.latest = name;
     return tenant;
@@ -177,7 +195,7 @@ export class TenantRegistry implements TenantDirectory {
   }
 
   async restoreData(name: string, empty = false): Promise<MemoryTenant> {
-    const tenant = this.obtainNow(name);
+    const tenant = this.findNow(name) ?? (await this.add(name));
     tenant.memory.restoreFrom(empty ? new Store() : this.dataset);
     return tenant;
   }
@@ -187,9 +205,15 @@ export class TenantRegistry implements TenantDirectory {
     return new Map([...this.tenants].map(([name, tenant]) => [name, tenant.memory]));
   }
 
-  /** Replaces a tenant's records (made when it does not exist) with a snapshot, from the state file. */
+  /**
+   * Replaces a tenant's records (made when it does not exist) with a snapshot, from the state file.
+   * Restoring never evicts: state-file.ts refuses a file with more tenants than the limit before
+   * restoring any, so a tenant past the limit here is its caller's mistake.
+   */
   restoreTenant(name: string, snapshot: Snapshot): void {
-    this.obtainNow(name).memory.restore(snapshot);
+    if (!this.tenants.has(name) && this.tenants.size >= this.limits.maxTenants)
+      throw new Error(`restoring tenant ${name} would pass the limit of ${this.limits.maxTenants} tenants`);
+    (this.findNow(name) ?? this.list(name)).memory.restore(snapshot);
   }
 
   async close(): Promise<void> {}
@@ -204,15 +228,21 @@ export class TenantRegistry implements TenantDirectory {
     };
   }
 
-  /** Evicts the least recently used tenant that is idle and not `default`; none when every one is busy. */
-  private evictOne(): void {
-    for (const [name, tenant] of this.tenants) {
-      if (name === DEFAULT_TENANT || tenant.inFlight > 0) continue;
-      this.tenants.delete(name);
-      tenant.journal.entries.clear();
-      this.evictedCount++;
-      this.onEvict(name);
-      return;
-    }
+  private async *oldestFirst(): AsyncGenerator<ListedTenant> {
+    for (const tenant of this.tenants.values()) yield { name: tenant.name, lastUse: tenant.lastUse };
+  }
+
+  /**
+   * Removing a tenant from the map drops it whole; its journal gives its bytes back to the shared
+   * budget. The tenant used last is kept: using it again does not mark it (the hot path), so it
+   * may have been used since it was listed.
+   */
+  private removeIfIdle({ name, lastUse }: ListedTenant): boolean {
+    const tenant = this.tenants.get(name);
+    if (!tenant || tenant.inFlight > 0 || tenant.lastUse !== lastUse || name === this.latest) return false;
+    this.tenants.delete(name);
+    tenant.journal.entries.clear();
+    this.evictedCount++;
+    return true;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The Lua scripts that make each store rule one atomic step in Redis, whichever process sends it:
  * a unique name or e-mail, a record stored only when absent, a delete that succeeds once, an id
- * counted once, a quota, a fault rule's count, the journals' shared budget. Key names are built
- * from the prefixes given (one Redis server or primary, not a cluster).
+ * counted once, a quota, a fault rule's count, the journals' shared budget, a tenant removed only
+ * while idle. Which tenant to remove is not decided here but in tenant-eviction.ts, for both stores.
+ * Key names are built from the prefixes given (one Redis server or primary, not a cluster).
  *
  * A tenant reads the dataset's hashes until it first writes a collection; the write copies that
  * collection (records, unique index, bytes) into the tenant's own keys, the Redis form of the
@@ -151,28 +152,29 @@ redis.call('HINCRBY', ARGV[1], ARGV[2], -1)
 return 1`;
 
 /**
- * Marks a tenant used now, adding it when new; past the limit, removes the least recently used
- * idle tenant (no lease on it running: redis-tenants.ts) other than `default` and the new one, and
- * answers its name ('' when every other is busy, as the memory store does). ARGV: prefix, tenant, now, limit.
+ * Marks a tenant used now, adding it when new; answers how many tenants there are when it was
+ * added, 0 when it was known. Which tenant an addition past the limit evicts, tenant-eviction.ts
+ * decides. ARGV: prefix, tenant, now.
  */
 const TOUCH_TENANT = `
-local p, tenant, now, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
-local known = redis.call('ZSCORE', p .. 'tenants', tenant)
-redis.call('ZADD', p .. 'tenants', now, tenant)
-if known or redis.call('ZCARD', p .. 'tenants') <= limit then return '' end
-local from = 0
-while true do
-  local names = redis.call('ZRANGE', p .. 'tenants', from, from + 99)
-  if #names == 0 then return '' end
-  for _, name in ipairs(names) do
-    if name ~= 'default' and name ~= tenant and redis.call('ZCOUNT', p .. 't{' .. name .. '}:busy', ARGV[3], '+inf') == 0 then
-      redis.call('ZREM', p .. 'tenants', name)
-      redis.call('INCR', p .. 'evicted')
-      return name
-    end
-  end
-  from = from + 100
-end`;
+local p = ARGV[1]
+if redis.call('ZADD', p .. 'tenants', ARGV[3], ARGV[2]) == 0 then return 0 end
+return redis.call('ZCARD', p .. 'tenants')`;
+
+/**
+ * The eviction policy's removal (tenant-eviction.ts): removes a tenant from the listing only when
+ * no lease on it runs (redis-tenants.ts) and it was not used since listed, so two replicas never
+ * both remove it and one that got busy meanwhile is kept; counts it evicted when asked. Answers 1
+ * removed, else 0. ARGV: prefix, tenant, last use as listed, now, '1' to count it.
+ */
+const REMOVE_IF_IDLE = `
+local p, tenant = ARGV[1], ARGV[2]
+local used = redis.call('ZSCORE', p .. 'tenants', tenant)
+if not used or tonumber(used) ~= tonumber(ARGV[3]) then return 0 end
+if redis.call('ZCOUNT', p .. 't{' .. tenant .. '}:busy', ARGV[4], '+inf') > 0 then return 0 end
+redis.call('ZREM', p .. 'tenants', tenant)
+if ARGV[5] == '1' then redis.call('INCR', p .. 'evicted') end
+return 1`;
 
 const SCRIPTS = {
   simRead: READ,
@@ -184,6 +186,7 @@ const SCRIPTS = {
   simJournalClear: JOURNAL_CLEAR,
   simSpendFault: SPEND_FAULT,
   simTouchTenant: TOUCH_TENANT,
+  simRemoveIfIdle: REMOVE_IF_IDLE,
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;

@@ -1,13 +1,14 @@
 /**
  * Tenants in Redis, shared by every simulator process on the server: which tenants exist (a sorted
  * set by last use), their records, journals and fault rules. The dataset is written once per
- * server (keyed by its hash); a tenant reads it until it writes. Past the tenant limit the least
- * recently used idle tenant other than `default` is evicted; a tenant idle longer than the idle time
- * expires (both logged and counted).
+ * server (keyed by its hash); a tenant reads it until it writes. Past the tenant limit one tenant
+ * is evicted (logged and counted); a tenant nobody used for the idle time expires (logged). Which
+ * tenants go, tenant-eviction.ts decides for both stores; RedisRoster gives it the listing, paged,
+ * and the removal of one tenant only while idle, one script (redis-scripts.ts's REMOVE_IF_IDLE).
  *
  * Idle across replicas: a process serving a tenant holds a lease on it in Redis (a sorted set of
  * process ids scored by the lease's end), taken when its first request of the tenant starts and
- * given back when its last one ends; the eviction script passes over a tenant with a lease running.
+ * given back when its last one ends; the removal script passes over a tenant with a lease running.
  * A lease outlives the longest request (a fault delays one 60 s at most), and a process killed while
  * serving leaves one that ends by itself, so a tenant is never kept busy forever.
  */
@@ -15,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { COLLECTION_KEYS, COLLECTION_NAMES, type Snapshot } from '../collections.ts';
 import { uniqueValueOf } from '../unique-fields.ts';
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
+import { evictOne, removeIdleTenants, type ListedTenant, type TenantRoster } from '../tenant-eviction.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { FaultFiring } from '../faults.ts';
 import { RedisFaultStore } from './redis-faults.ts';
@@ -30,6 +32,8 @@ const TOUCH_INTERVAL_MS = 1_000;
 const LEASE_MS = 120_000;
 /** This process's name in the leases. */
 const PROCESS_ID = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+/** Tenants read from the listing at once: the eviction policy rarely looks past the first few. */
+const PAGE = 100;
 
 export interface RedisTenantOptions {
   limits: TenantLimits;
@@ -126,12 +130,13 @@ export class RedisTenants implements TenantDirectory {
     const cached = this.known.get(name);
     const now = Date.now();
     if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
-    const evicted = (await this.connection.call((r) =>
-      (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now, this.options.limits.maxTenants),
-    )) as string;
-    if (evicted !== '') {
-      await this.dropTenant(evicted);
-      this.options.onEvict(evicted, 'limit');
+    // How many tenants there are with this one when it is new; 0 when it was listed already.
+    const added = (await this.connection.call((r) =>
+      (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now),
+    )) as number;
+    if (added > this.options.limits.maxTenants) {
+      const evicted = await evictOne(new RedisRoster(this.connection, '+inf', true), name);
+      if (evicted !== undefined) await this.dropRemoved(evicted, 'limit');
     }
     const tenant = cached?.tenant ?? this.make(name);
     this.known.set(name, { tenant, touched: now });
@@ -214,24 +219,58 @@ export class RedisTenants implements TenantDirectory {
     await this.connection.call((r) => r.del(`${tenantPrefix(name)}jseq`, leaseKey(name)));
   }
 
+  /** Of several processes sweeping at once, the one whose removal succeeded drops the tenant. */
   private async expireIdle(idleSeconds: number): Promise<void> {
-    const idle = await this.connection.call((r) =>
-      r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', Date.now() - idleSeconds * 1_000),
-    );
-    for (const name of idle) {
-      if (name === 'default') continue;
-      // A request that outlasts the idle time keeps its tenant.
-      if ((await this.connection.call((r) => r.zcount(leaseKey(name), Date.now(), '+inf'))) > 0) continue;
-      // Of several processes sweeping at once, the one whose ZREM removed it drops it.
-      if ((await this.connection.call((r) => r.zrem(`${REDIS_PREFIX}tenants`, name))) !== 1) continue;
-      await this.dropTenant(name);
-      this.options.onEvict(name, 'idle');
+    const unused = new RedisRoster(this.connection, Date.now() - idleSeconds * 1_000, false);
+    for await (const name of removeIdleTenants(unused)) await this.dropRemoved(name, 'idle');
+  }
+
+  private async dropRemoved(name: string, reason: 'limit' | 'idle'): Promise<void> {
+    await this.dropTenant(name);
+    this.options.onEvict(name, reason);
+  }
+}
+
+/**
+ * The eviction policy's primitives over the listing (tenant-eviction.ts): the tenants last used
+ * up to `usedUntil` ('+inf': all), read a page at a time, and their removal while idle. An
+ * expiry is not counted: `evictedTenants` counts the evictions past the limit.
+ */
+class RedisRoster implements TenantRoster {
+  private removed = 0;
+
+  constructor(
+    private readonly connection: StoreConnection,
+    private readonly usedUntil: number | '+inf',
+    private readonly counted: boolean,
+  ) {}
+
+  async *oldestFirst(): AsyncGenerator<ListedTenant> {
+    let seen = 0;
+    for (;;) {
+      // The tenants this roster removed left the listing before the next page: it starts that many earlier.
+      const offset = seen - this.removed;
+      const page = await this.connection.call((r) =>
+        r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', this.usedUntil, 'WITHSCORES', 'LIMIT', offset, PAGE),
+      );
+      for (let i = 0; i + 1 < page.length; i += 2) yield { name: page[i] as string, lastUse: Number(page[i + 1]) };
+      seen += page.length / 2;
+      if (page.length < PAGE * 2) return;
     }
+  }
+
+  async removeIfIdle({ name, lastUse }: ListedTenant): Promise<boolean> {
+    const answer = await this.connection.call((r) =>
+      (r as ScriptedRedis).simRemoveIfIdle(REDIS_PREFIX, name, lastUse, Date.now(), this.counted ? '1' : '0'),
+    );
+    if (answer !== 1) return false;
+    this.removed++;
+    return true;
   }
 }
 
 const tenantPrefix = (name: string) => `${REDIS_PREFIX}t{${name}}:`;
-/** The leases on a busy tenant (redis-scripts.ts's TOUCH_TENANT builds the same name). */
+/** The leases on a busy tenant (redis-scripts.ts's REMOVE_IF_IDLE builds the same name). */
 const leaseKey = (name: string) => `${tenantPrefix(name)}busy`;
 
 /** Writes the dataset under its prefix, unless it is there. */
