@@ -17,6 +17,7 @@ import {
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { deadlineMessage, redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
+import { failsRun } from '../spec/index.ts';
 import {
   addTargetOptions,
   deadlineAt,
@@ -115,7 +116,7 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
             .join('; ')}`
     }`,
   );
-  const failures = report.failures.filter((f) => !f.divergence).length;
+  const failures = report.failures.filter((f) => failsRun(f, false)).length;
   const divergences = report.failures.length - failures;
   print(
     `${report.executions} cases in ${(report.durationMs / 1000).toFixed(1)} s: ${report.casesPerSecond.toFixed(0)} cases/second`,

@@ -4,6 +4,7 @@
  * a skipped rule is skipped with its reason.
  */
 import type { JunitCase, JunitSuite } from '../report/index.ts';
+import { verdictFails } from '../spec/index.ts';
 import { coverageLine, RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
 import { describeBrokenRule } from './console-summary.ts';
 
@@ -15,7 +16,7 @@ function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
     timeMs: rule.durationMs ?? timeMs,
   };
   const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
-  if (rule.verdict === 'FAILURE' || (rule.verdict === 'DIVERGENCE' && strict)) {
+  if (verdictFails(rule.verdict, strict)) {
     kase.failure = { message, details: describeBrokenRule(rule) };
   } else if (rule.verdict === 'DIVERGENCE') {
     kase.skipped = `${message} (assumed: ${rule.why ?? ''}; not failing without --strict)`;

@@ -3,11 +3,11 @@
  * verification, fuzzing) checked against one target, each classified pass, FAILURE (a documented
  * rule broken), DIVERGENCE (an assumed rule broken) or skipped (with its reason).
  */
+import { verdictOf, type RuleOutcome, type Verdict } from '../spec/index.ts';
 
-export type Verdict = 'pass' | 'FAILURE' | 'DIVERGENCE' | 'skipped';
+export { VERDICTS, type Verdict } from '../spec/index.ts';
 export type RuleSource = 'scenarios' | 'pact' | 'fuzz';
 export const RULE_SOURCES: readonly RuleSource[] = ['scenarios', 'pact', 'fuzz'];
-export const VERDICTS: readonly Verdict[] = ['pass', 'FAILURE', 'DIVERGENCE', 'skipped'];
 
 export interface ConformRule {
   /** The checker that checked the rule. */
@@ -91,9 +91,20 @@ export function passes(totals: VerdictCounts, strict: boolean): boolean {
   return totals.FAILURE === 0 && (!strict || totals.DIVERGENCE === 0);
 }
 
-/** The verdict of a broken rule on this basis. */
-export const brokenVerdict = (basis: 'documented' | 'assumed'): 'FAILURE' | 'DIVERGENCE' =>
-  basis === 'documented' ? 'FAILURE' : 'DIVERGENCE';
+/** A checker's outcome as a rule of the report: its verdict (verdictOf), basis, and what it rests on. */
+export function judgedRule(
+  outcome: RuleOutcome,
+  rule: Omit<ConformRule, 'verdict' | 'basis' | 'why' | 'got'> & { got?: string },
+): ConformRule {
+  const { got, ...named } = rule;
+  return {
+    ...named,
+    verdict: verdictOf(outcome),
+    basis: outcome.basis,
+    ...(!outcome.passed && got !== undefined ? { got } : {}),
+    ...(outcome.reason ? { why: outcome.reason } : {}),
+  };
+}
 
 /** Skipped rules grouped by their reason, largest group first. */
 export function skippedByReason(rules: readonly ConformRule[]): [string, ConformRule[]][] {

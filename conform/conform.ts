@@ -6,13 +6,14 @@
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
-import { loadContract } from '../spec/index.ts';
+import { loadContract, RUN_BROKEN } from '../spec/index.ts';
 import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
 import { deadlineMessage, type DeadlineStop } from '../report/index.ts';
 import {
   countVerdicts,
   coverageOf,
   DEFAULT_MIN_COVERAGE,
+  judgedRule,
   passes,
   RULE_SOURCES,
   type CheckerRun,
@@ -117,14 +118,12 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       outcome = {
         summary: `could not run: ${message}`,
         rules: [
-          {
+          judgedRule(RUN_BROKEN, {
             source,
             rule: `${source} run`,
-            verdict: 'FAILURE',
-            basis: 'documented',
             expected: 'the checker runs against the target',
             got: message,
-          },
+          }),
         ],
       };
     }
@@ -218,14 +217,12 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
 
 /** The rule a run that stopped at its deadline broke: it fails the run, whatever else passed. */
 function deadlineRule(source: RuleSource, message: string): ConformRule {
-  return {
+  return judgedRule(RUN_BROKEN, {
     source,
     rule: 'the run ends within its deadline (--deadline)',
-    verdict: 'FAILURE',
-    basis: 'documented',
     expected: 'every checker finishes before the deadline',
     got: message,
-  };
+  });
 }
 
 /** FUZZ_SEED as the fuzzer reads it; a bad one is a misuse of conform. */

@@ -2,21 +2,14 @@
  * The Pact part of a conformance run: one rule per committed interaction, classified documented or
  * assumed from the spec.
  *
- * Each interaction is judged from the verifier's structured mismatches by interactionBasis
- * (contracts/pact/interaction-basis.ts). The interaction is a FAILURE when any of its mismatches breaks a documented rule, else a
- * DIVERGENCE carrying the first assumption's reason. An answer that carried the run's token or key
- * (the verification watches every answer) is a FAILURE quoting "The token must not be exposed in
- * public code, logs or API responses.", whatever else matched.
+ * Each interaction comes judged from the verifier's structured mismatches
+ * (contracts/pact/interaction-basis.ts): a FAILURE when any of its mismatches breaks a documented
+ * rule or its answer carried the run's token, else a DIVERGENCE carrying the first assumption's
+ * reason.
  */
-import {
-  interactionBasis,
-  PACTS_DIR,
-  readPactFiles,
-  type PactInteraction,
-  type VerifyPactsReport,
-} from '../contracts/pact/index.ts';
-import { statedBasis, STATED_RULES, type Contract, type RuleBasis } from '../spec/index.ts';
-import { brokenVerdict, type ConformRule } from './conform-report.ts';
+import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
+import { RUN_BROKEN, type Contract } from '../spec/index.ts';
+import { judgedRule, type ConformRule } from './conform-report.ts';
 
 /** One rule per committed interaction: verified (pass, FAILURE, DIVERGENCE), skipped with its reason, or missing from the verifier's report (FAILURE). */
 export function pactRules(contract: Contract, report: VerifyPactsReport, location = PACTS_DIR): ConformRule[] {
@@ -43,40 +36,20 @@ export function pactRules(contract: Contract, report: VerifyPactsReport, locatio
       rules.push({ ...base, verdict: 'skipped', skipReason: result.skipped });
       continue;
     }
-    if (result.passed) {
-      rules.push({
-        ...base,
-        verdict: 'pass',
-        basis: interaction ? interactionBasis(contract, interaction, []).basis : 'documented',
-      });
-      continue;
-    }
-    // An answer that carried the run's token breaks a stated rule, whatever else it matched.
-    const basis: RuleBasis = result.exposedSecret
-      ? statedBasis(STATED_RULES.tokenNotExposed)
-      : interaction
-        ? interactionBasis(contract, interaction, result.details)
-        : { basis: 'documented' as const };
-    rules.push({
-      ...base,
-      verdict: brokenVerdict(basis.basis),
-      basis: basis.basis,
-      got: result.mismatches.join('; ') || 'failed',
-      ...(basis.reason ? { why: basis.reason } : {}),
-    });
+    rules.push(judgedRule(result, { ...base, got: result.mismatches.join('; ') || 'failed' }));
   }
   for (const [description, interaction] of interactions) {
     if (reported.has(description)) continue;
-    rules.push({
-      source: 'pact',
-      ...operationOf(contract, interaction),
-      rule: `pact interaction "${description}"`,
-      verdict: 'FAILURE',
-      basis: 'documented',
-      expected: expectedOf(interaction),
-      got: `the verifier reported no result for it${report.notices.length ? ` (${report.notices.join('; ')})` : ''}`,
-      where: description,
-    });
+    rules.push(
+      judgedRule(RUN_BROKEN, {
+        source: 'pact',
+        ...operationOf(contract, interaction),
+        rule: `pact interaction "${description}"`,
+        expected: expectedOf(interaction),
+        got: `the verifier reported no result for it${report.notices.length ? ` (${report.notices.join('; ')})` : ''}`,
+        where: description,
+      }),
+    );
   }
   return rules;
 }

@@ -5,7 +5,8 @@
  */
 import { relative } from 'node:path';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from '../scenarios/index.ts';
-import { brokenVerdict, type ConformRule } from './conform-report.ts';
+import { RUN_BROKEN } from '../spec/index.ts';
+import { judgedRule, type ConformRule } from './conform-report.ts';
 
 /** A check's rule without the operation label the runner puts before it. */
 function ruleText(check: CheckResult, label: string | undefined): string {
@@ -31,29 +32,28 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
     ];
   }
   const label = step.operationId ?? `${step.method} ${step.path.split('?')[0] ?? step.path}`;
-  const rules = step.checks.map((check): ConformRule => ({
-    source: 'scenarios',
-    ...operation,
-    rule,
-    verdict: check.passed ? 'pass' : brokenVerdict(check.basis),
-    basis: check.basis,
-    expected: ruleText(check, label),
-    ...(check.passed || check.actual === undefined ? {} : { got: check.actual }),
-    ...(check.reason ? { why: check.reason } : {}),
-    where,
-    durationMs: step.durationMs,
-  }));
-  if (step.error) {
-    rules.push({
+  const rules = step.checks.map((check) =>
+    judgedRule(check, {
       source: 'scenarios',
       ...operation,
       rule,
-      verdict: 'FAILURE',
-      basis: 'documented',
-      expected: 'the step runs to the end',
-      got: step.error,
+      expected: ruleText(check, label),
+      ...(check.actual === undefined ? {} : { got: check.actual }),
       where,
-    });
+      durationMs: step.durationMs,
+    }),
+  );
+  if (step.error) {
+    rules.push(
+      judgedRule(RUN_BROKEN, {
+        source: 'scenarios',
+        ...operation,
+        rule,
+        expected: 'the step runs to the end',
+        got: step.error,
+        where,
+      }),
+    );
   }
   return rules;
 }
@@ -62,15 +62,15 @@ export function scenarioRules(report: ScenarioReport): ConformRule[] {
   const rules: ConformRule[] = [];
   for (const suite of report.suites) {
     if (suite.error) {
-      rules.push({
-        source: 'scenarios',
-        rule: `scenario "${suite.name}"`,
-        verdict: 'FAILURE',
-        basis: 'documented',
-        expected: 'the suite sets up and runs',
-        got: suite.error,
-        where: fileOf(suite),
-      });
+      rules.push(
+        judgedRule(RUN_BROKEN, {
+          source: 'scenarios',
+          rule: `scenario "${suite.name}"`,
+          expected: 'the suite sets up and runs',
+          got: suite.error,
+          where: fileOf(suite),
+        }),
+      );
     }
     for (const step of suite.steps) rules.push(...stepRules(suite, step));
   }

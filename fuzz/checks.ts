@@ -4,6 +4,7 @@
  * carries the spec's reason in `assumed`, and is reported as a divergence.
  */
 import {
+  brokenOn,
   headerBasis,
   judgedBasis,
   listedStatusBasis,
@@ -14,6 +15,7 @@ import {
   type Contract,
   type Operation,
   type RuleBasis,
+  type RuleOutcome,
 } from '../spec/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, holdsJwt, mayHoldSecret } from '../report/index.ts';
@@ -37,13 +39,10 @@ export const STATEFUL_CHECK = 'stateful_sequences';
 export type SelectableCheck = CheckName | typeof STATEFUL_CHECK;
 export const SELECTABLE_CHECKS: readonly SelectableCheck[] = [...CHECK_NAMES, STATEFUL_CHECK];
 
-export interface CheckFailure {
+/** A check's broken rule: assumed with the spec's reason, or documented, with what it rests on when there is more to say (a 5xx's note, a stated sentence). */
+export interface CheckFailure extends RuleOutcome {
   check: SelectableCheck;
   message: string;
-  /** The spec's reason when the broken rule is an `x-assumed` one. */
-  assumed?: string;
-  /** What a documented rule rests on, when there is more to say than the check (a 5xx's note, a stated sentence). */
-  note?: string;
 }
 
 export interface CheckContext {
@@ -211,25 +210,22 @@ export function parseChecks(values: readonly string[] | undefined): SelectableCh
 
 /** A failure judged by the answer's status (`judgedBasis`): on a 5xx, no assumption makes it a divergence. */
 export function judgedFailure(failure: CheckFailure, status: number): CheckFailure {
-  const basis = judgedBasis(
-    failure.assumed === undefined ? { basis: 'documented' } : { basis: 'assumed', reason: failure.assumed },
-    status,
-  );
-  if (basis.basis === 'assumed') return failure;
-  const { assumed: _dropped, ...documented } = failure;
-  return basis.reason && !documented.note ? { ...documented, note: basis.reason } : documented;
+  const judged = judgedBasis(failure, status);
+  // A documented rule keeps what it already rests on.
+  if (judged.basis === failure.basis && (failure.reason || !judged.reason)) return failure;
+  const { reason: _reason, stated: _stated, ...rest } = failure;
+  return { ...rest, ...judged };
 }
 
 /**
  * A check's failure: `judged` is the spec's reason when only an assumption is broken, or the basis of
  * the rule, whose reason a documented rule the description states in so many words adds to the message.
  */
-function fail(check: CheckName, message: string, judged?: string | RuleBasis): CheckFailure {
-  if (typeof judged === 'string' || judged === undefined)
-    return { check, message, ...(judged ? { assumed: judged } : {}) };
-  if (judged.basis === 'assumed') return { check, message, assumed: judged.reason ?? '' };
-  if (!judged.reason) return { check, message };
-  return { check, message: judged.stated ? `${message}; ${judged.reason}` : message, note: judged.reason };
+function fail(check: SelectableCheck, message: string, judged?: string | RuleBasis): CheckFailure {
+  const basis: RuleBasis =
+    typeof judged === 'object' ? judged : judged ? { basis: 'assumed', reason: judged } : { basis: 'documented' };
+  const quoted = basis.basis === 'documented' && basis.stated ? `${message}; ${basis.reason ?? ''}` : message;
+  return { check, message: quoted, ...brokenOn(basis) };
 }
 
 /** The head of an answer for a message, the run's secrets redacted before it is cut. */

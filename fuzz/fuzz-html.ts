@@ -1,5 +1,6 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
 import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
+import { failsRun } from '../spec/index.ts';
 import { CHECK_NAMES } from './checks.ts';
 import { findingVerdict, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';
@@ -49,7 +50,7 @@ export function fuzzHtmlReport(report: FuzzReport): HtmlReport {
     else if (found.length === 0) items.push({ operationId: '(sequences)', rule: { rule, verdict: 'pass' } });
     for (const failure of found) items.push({ operationId: '(sequences)', rule: failureRule(report, failure, rule) });
   }
-  const failures = report.failures.filter((f) => !f.divergence || report.strict).length;
+  const failures = report.failures.filter((f) => failsRun(f, report.strict)).length;
   const cases = report.operations.reduce((n, op) => n + op.cases.positive + op.cases.negative + op.cases.auth, 0);
   return {
     ...reportHead('fuzz', { ...report, passed: report.ok }),

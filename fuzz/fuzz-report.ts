@@ -1,18 +1,18 @@
 /** The result of a fuzz run: what ran, what failed (or diverged from an assumption), and how fast. */
 import { deadlineMessage, type DeadlineStop, type JunitCase, type JunitSuite } from '../report/index.ts';
+import { assumptionOf, failsRun, verdictOf, type RuleOutcome } from '../spec/index.ts';
 import { CHECK_NAMES, type SelectableCheck } from './checks.ts';
 import type { SentRequest } from './fuzz-case.ts';
 
-export interface FuzzFailure {
+/**
+ * A shrunk counterexample: the rule it broke (`RuleOutcome`: assumed with the spec's reason, a
+ * divergence that fails the run only with `strict`; or documented, with what it rests on when there
+ * is more to say, a 5xx's note or a stated sentence), and how to replay it.
+ */
+export interface FuzzFailure extends RuleOutcome {
   operationId: string;
   check: SelectableCheck;
   message: string;
-  /** True when the broken rule is an `x-assumed` one: a divergence, a failure only with `strict`. */
-  divergence: boolean;
-  /** The spec's reason for the assumption. */
-  assumed?: string;
-  /** What a documented rule rests on, when there is more to say (a 5xx's note, a stated sentence). */
-  note?: string;
   /** `positive`, `negative`, `auth`, or `sequence <name>`. */
   source: string;
   /** What the shrunk case did (`missing_required body.name`) or the sequence's commands. */
@@ -77,14 +77,14 @@ export interface FuzzReport {
 /** JUnit: one suite per operation with a case per check, and one suite of sequences. */
 export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
   const verdict = (found: FuzzFailure[]): Pick<JunitCase, 'failure' | 'skipped'> => {
-    const hard = found.filter((f) => !f.divergence || report.strict);
+    const hard = found.filter((f) => failsRun(f, report.strict));
     if (hard.length)
       return {
         failure: { message: hard.map((f) => f.message).join('; '), details: hard.map(describeFailure).join('\n\n') },
       };
     if (found.length)
       return {
-        skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.assumed ?? ''})`).join('; ')}`,
+        skipped: `divergence from an assumed rule: ${found.map((f) => `${f.message} (${f.reason ?? ''})`).join('; ')}`,
       };
     return {};
   };
@@ -137,16 +137,11 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
  * answer never a divergence), with what it rests on.
  */
 export function findingVerdict(f: FuzzFailure): {
-  verdict: 'FAILURE' | 'DIVERGENCE';
+  verdict: 'pass' | 'FAILURE' | 'DIVERGENCE';
   basis: 'documented' | 'assumed';
   why?: string;
 } {
-  const why = f.divergence ? f.assumed : f.note;
-  return {
-    verdict: f.divergence ? 'DIVERGENCE' : 'FAILURE',
-    basis: f.divergence ? 'assumed' : 'documented',
-    ...(why ? { why } : {}),
-  };
+  return { verdict: verdictOf(f), basis: f.basis, ...(f.reason ? { why: f.reason } : {}) };
 }
 
 /** A failure as the console and JUnit show it. */
@@ -154,7 +149,7 @@ export function describeFailure(f: FuzzFailure): string {
   const lines = [
     `${findingVerdict(f).verdict} ${f.operationId} ${f.check}: ${f.message}`,
     `  case: ${f.source}: ${f.description}`,
-    ...(f.assumed ? [`  assumed: ${f.assumed}`] : []),
+    ...(assumptionOf(f) !== undefined ? [`  assumed: ${f.reason ?? ''}`] : []),
     `  seed ${f.seed}, path ${f.path} (${f.shrinks} shrinks); run seed ${f.runSeed}`,
     `  ${f.curl}`,
     ...(f.scenarioFile ? [`  scenario: ${f.scenarioFile}`] : []),

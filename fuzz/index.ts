@@ -2,7 +2,7 @@
  * Property-based fuzzing of the Gas Ordering Platform API from its OpenAPI document: the
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
-import { loadContract, type Operation } from '../spec/index.ts';
+import { failsRun, loadContract, type Operation } from '../spec/index.ts';
 import {
   connectTarget,
   newFixtureLedger,
@@ -162,7 +162,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     durationMs,
     casesPerSecond: executions / (durationMs / 1000),
     ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
-    ok: !stoppedAtDeadline && !failures.some((f) => !f.divergence || strict),
+    ok: !stoppedAtDeadline && !failures.some((f) => failsRun(f, strict)),
   };
 }
 

@@ -66,7 +66,9 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
     }
     const seed = run.seedFor(`${op.id}:${kind}`);
     // A check that already failed for this operation is reported once, not once per kind of case.
-    const checks = new Set([...run.checks].filter((c) => !failures.some((f) => f.check === c && !f.divergence)));
+    const checks = new Set(
+      [...run.checks].filter((c) => !failures.some((f) => f.check === c && f.basis === 'documented')),
+    );
     const result = await hunt<FuzzCase, Exchange>({
       arbitrary,
       seed,
@@ -120,7 +122,7 @@ export async function fuzzOperation(run: OperationRun): Promise<OperationResult>
             scenarioStep(finding.value.description, exchange.request, op, finding.value.auth, {
               status: statusExpectation(requiredStatuses(finding.value, op)),
               schema: 'documented',
-              ...(failure.assumed ? { assumed: failure.assumed } : {}),
+              ...(failure.basis === 'assumed' ? { assumed: failure.reason ?? '' } : {}),
             }),
           ],
           'x-fuzz': fuzzKey(failure),
@@ -163,9 +165,10 @@ export function fuzzFailure(
     ...found,
     check: failure.check,
     message: failure.message,
-    divergence: failure.assumed !== undefined,
-    ...(failure.assumed ? { assumed: failure.assumed } : {}),
-    ...(failure.note ? { note: failure.note } : {}),
+    passed: false,
+    basis: failure.basis,
+    ...(failure.reason ? { reason: failure.reason } : {}),
+    ...(failure.stated ? { stated: failure.stated } : {}),
     seed: finding.seed,
     path: finding.path,
     shrinks: finding.shrinks,

@@ -61,7 +61,7 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
   const divergent = new Set<SelectableCheck>();
   const judge: Judge = {
     active,
-    wants: (f) => active.has(f.check) && !(f.assumed !== undefined && divergent.has(f.check)),
+    wants: (f) => active.has(f.check) && !(f.basis === 'assumed' && divergent.has(f.check)),
   };
   const findings: Finding<T, R>[] = [];
   // Shrinking moves to each smaller value that still fails, so the last failing execution is the counterexample's.
@@ -83,7 +83,14 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
         if (!isTransportError(error)) throw error;
         outcome = {
           failures: active.has('not_a_server_error')
-            ? [{ check: 'not_a_server_error', message: `the request failed: ${(error as Error).message}` }]
+            ? [
+                {
+                  check: 'not_a_server_error',
+                  message: `the request failed: ${(error as Error).message}`,
+                  passed: false,
+                  basis: 'documented',
+                },
+              ]
             : [],
         };
       }
@@ -110,7 +117,7 @@ export async function hunt<T, R>(options: HuntOptions<T, R>): Promise<HuntResult
       path: details.counterexamplePath ?? '',
       shrinks: details.numShrinks,
     });
-    if (failure.assumed !== undefined) divergent.add(failure.check);
+    if (failure.basis === 'assumed') divergent.add(failure.check);
     else active.delete(failure.check);
   }
   return { findings, executions };

@@ -32,9 +32,9 @@ export function fuzzKey({
   seed,
   path,
   runSeed,
-  divergence,
+  basis,
 }: FuzzFailure): ScenarioDocument['x-fuzz'] {
-  return { operationId, check, message, seed, path, runSeed, divergence };
+  return { operationId, check, message, seed, path, runSeed, divergence: basis === 'assumed' };
 }
 
 /** Headers the runner sets itself (tenant, content type from mediaType, credentials from `auth`). */

@@ -103,7 +103,7 @@ export async function fuzzSequence(
             status: statusExpectation(step.expected),
             ...(step.json ? { json: step.json } : {}),
             schema: 'documented',
-            ...(i === failing && failure.assumed ? { assumed: failure.assumed } : {}),
+            ...(i === failing && failure.basis === 'assumed' ? { assumed: failure.reason ?? '' } : {}),
           });
         }),
         'x-fuzz': fuzzKey(failure),

@@ -3,7 +3,7 @@
  * credentials, records it as a step (for the report and the scenario file), runs the per-response
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
-import { statusBasis, type Contract } from '../spec/index.ts';
+import { assumptionOf, brokenOn, statusBasis, type Contract } from '../spec/index.ts';
 import { SetUpRefused, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { judgedFailure, runChecks, STATEFUL_CHECK, type CheckFailure, type CheckName } from './checks.ts';
@@ -122,7 +122,7 @@ export class SequenceSession {
       const basis = statusBasis(op, options.expected[0] ?? 0, response.status, issues);
       this.fail(
         `${options.name}: ${operationId} answered ${response.status}, the model expected ${options.expected.join(' or ')}${basis.stated ? `; ${basis.reason ?? ''}` : ''}`,
-        basis.basis === 'assumed' ? basis.reason : undefined,
+        assumptionOf(basis),
         response.status,
       );
     }
@@ -160,7 +160,11 @@ export class SequenceSession {
   }
 
   private fail(message: string, assumed?: string, status?: number): void {
-    const stated: CheckFailure = { check: STATEFUL_CHECK, message, ...(assumed ? { assumed } : {}) };
+    const stated: CheckFailure = {
+      check: STATEFUL_CHECK,
+      message,
+      ...brokenOn(assumed !== undefined ? { basis: 'assumed', reason: assumed } : { basis: 'documented' }),
+    };
     const failure = status === undefined ? stated : judgedFailure(stated, status);
     // A failure already reported (or a check not run) does not stop the sequence: later commands may still fail.
     if (this.judge.wants(failure)) throw new CheckFailureError(failure);

@@ -7,8 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { redactSecrets } from './redact.ts';
+import type { Verdict } from '../spec/rule-outcome.ts';
 
-export type HtmlVerdict = 'pass' | 'FAILURE' | 'DIVERGENCE' | 'skipped';
+export type HtmlVerdict = Verdict;
 
 export interface HtmlRule {
   rule: string;

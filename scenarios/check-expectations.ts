@@ -26,12 +26,12 @@ import {
   statusBasis,
   TIME_LIMIT_BASIS,
   type RuleBasis,
+  type RuleOutcome,
 } from '../spec/index.ts';
 
-export interface CheckResult extends RuleBasis {
+export interface CheckResult extends RuleOutcome {
   /** The rule, named with the operation: `getProduct answers 200`. */
   rule: string;
-  passed: boolean;
   /** What the target did instead, when the check failed. */
   actual?: string;
 }

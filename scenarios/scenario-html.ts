@@ -1,5 +1,6 @@
 /** A scenario run as the self-contained HTML page `gas-harness scenarios run --html FILE` writes. */
 import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
+import { RUN_BROKEN, verdictOf } from '../spec/index.ts';
 import type { ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -20,7 +21,7 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
   const rules: HtmlRule[] = step.checks.map((check) => ({
     ...base,
     rule: check.rule,
-    verdict: check.passed ? 'pass' : check.basis === 'assumed' ? 'DIVERGENCE' : 'FAILURE',
+    verdict: verdictOf(check),
     basis: check.basis,
     ...(check.reason ? { why: check.reason } : {}),
     ...(check.actual ? { got: check.actual } : {}),
@@ -29,8 +30,8 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
     rules.push({
       ...base,
       rule: `${step.name} runs to the end`,
-      verdict: 'FAILURE',
-      basis: 'documented',
+      verdict: verdictOf(RUN_BROKEN),
+      basis: RUN_BROKEN.basis,
       got: step.error,
     });
   return rules;
@@ -44,8 +45,8 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
             operationId: undefined,
             rule: {
               rule: `suite ${suite.name} sets up and runs`,
-              verdict: 'FAILURE',
-              basis: 'documented',
+              verdict: verdictOf(RUN_BROKEN),
+              basis: RUN_BROKEN.basis,
               got: suite.error,
               where: suite.file,
             } satisfies HtmlRule,

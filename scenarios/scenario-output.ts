@@ -3,13 +3,10 @@
  * timing, failed rules under it) and the JUnit suites (one test case per step).
  */
 import { deadlineMessage, terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
+import { verdictOf } from '../spec/index.ts';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
-
-/** FAILURE for a broken documented rule, DIVERGENCE for a broken assumed one. */
-export const verdictOf = (check: CheckResult): 'FAILURE' | 'DIVERGENCE' =>
-  check.basis === 'documented' ? 'FAILURE' : 'DIVERGENCE';
 
 export function describeFailure(check: CheckResult): string {
   const why =

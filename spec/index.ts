@@ -46,6 +46,17 @@ export {
   type RuleBasis,
   type TokenBinding,
 } from './rule-basis.ts';
+export {
+  assumptionOf,
+  brokenOn,
+  failsRun,
+  RUN_BROKEN,
+  verdictFails,
+  verdictOf,
+  VERDICTS,
+  type RuleOutcome,
+  type Verdict,
+} from './rule-outcome.ts';
 export { quoteStatedRule, speaksOf, statedMediaType, STATED_RULES, type StatedRule } from './stated-rules.ts';
 export {
   findProviderState,

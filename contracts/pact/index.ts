@@ -13,7 +13,7 @@ export {
   type PactFile,
   type PactInteraction,
 } from './pact-files.ts';
-export { interactionBasis } from './interaction-basis.ts';
+export { interactionBasis, interactionOutcome } from './interaction-basis.ts';
 export type { PactMismatch } from './pact-mismatch.ts';
 export { checkPactsAgainstSpec, formatDisagreement, type SpecDisagreement } from './spec-agreement.ts';
 export {

@@ -11,15 +11,21 @@
  *   (schemaBasis), or when a key it lacks is one whose presence is assumed (jsonPathBasis); a shape
  *   the description states (the event intake's problem details, the product's `data`) is documented
  *   even on a status the spec assumes, and quotes the description.
- * The interaction breaks a documented rule when any of its mismatches does.
+ * The interaction breaks a documented rule when any of its mismatches does. An answer that carried
+ * the run's token or key (the verification watches every answer) breaks the stated rule "The token
+ * must not be exposed in public code, logs or API responses.", whatever else matched.
  */
 import {
+  brokenOn,
   headerBasis,
   jsonPathBasis,
   schemaBasis,
+  statedBasis,
+  STATED_RULES,
   statusBasis,
   type Contract,
   type RuleBasis,
+  type RuleOutcome,
   type ValidationIssue,
 } from '../../spec/index.ts';
 import type { PactInteraction } from './pact-files.ts';
@@ -66,6 +72,19 @@ export function interactionBasis(
     return schemaBasis(response, []);
   });
   return bases.find((b) => b.basis === 'documented') ?? bases[0] ?? { basis: 'documented' };
+}
+
+/** A verified interaction's outcome; one not in a local pact (a broker's) is judged documented. */
+export function interactionOutcome(
+  contract: Contract,
+  interaction: PactInteraction | undefined,
+  verified: { passed: boolean; details: readonly PactMismatch[]; exposedSecret?: string },
+): RuleOutcome {
+  if (verified.exposedSecret) return brokenOn(statedBasis(STATED_RULES.tokenNotExposed));
+  const basis = interaction
+    ? interactionBasis(contract, interaction, verified.passed ? [] : verified.details)
+    : { basis: 'documented' as const };
+  return { ...basis, passed: verified.passed };
 }
 
 function requestBodyIssues(contract: Contract, operationId: string, interaction: PactInteraction): ValidationIssue[] {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
 import { deadlineMessage, excerpt, redactSecrets, runDeadline, type DeadlineStop } from '../../report/index.ts';
-import { loadContract, type Contract } from '../../spec/index.ts';
+import { loadContract, type Contract, type RuleOutcome } from '../../spec/index.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import {
   type StateProvisioner,
   type TargetRunOptions,
 } from '../../client/index.ts';
+import { interactionBasis, interactionOutcome } from './interaction-basis.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';
 import { exposureMessage, exposuresByInteraction } from './secret-exposures.ts';
@@ -49,11 +50,11 @@ export interface VerifyPactsOptions extends TargetRunOptions {
   deadlineAt?: number;
 }
 
-export interface InteractionResult {
+/** An interaction's result: its outcome (interaction-basis.ts), what did not match, or why it did not run. */
+export interface InteractionResult extends RuleOutcome {
   description: string;
   /** The spec operation the interaction calls, when the pact is local. */
   operationId: string | undefined;
-  passed: boolean;
   /** What did not match, redacted. */
   mismatches: string[];
   /** The same, as the verifier reported each (status, header, body), for judging it. */
@@ -61,8 +62,8 @@ export interface InteractionResult {
   /** Why the interaction was not verified on this target (the profile key it lacks); absent when it ran. */
   skipped?: string;
   /**
-   * The answer it got carried the run's token or key: a broken documented rule whatever else matched
-   * ("The token must not be exposed in public code, logs or API responses."); the message quotes it.
+   * The answer it got carried the run's token or key: a broken stated rule whatever else matched;
+   * the message says so.
    */
   exposedSecret?: string;
 }
@@ -186,24 +187,26 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
 
     const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(plan.pactFiles, contract);
     const statesOf = options.broker ? new Map<string, string[]>() : statesOfInteractions(plan.pactFiles);
-    const { placed, unplaced } = exposuresByInteraction(
-      reply.exposures ?? [],
-      plan.pactFiles.flatMap((file) => readPactFiles(file)).flatMap(({ pact }) => pact.interactions),
-      contract,
-    );
-    const results = interactionResultsOf(parsed, operationOf, redact).map((result): InteractionResult => {
-      const exposure = placed.get(result.description);
-      if (exposure) {
-        const message = exposureMessage(exposure);
-        return { ...result, passed: false, mismatches: [message, ...result.mismatches], exposedSecret: message };
-      }
+    const interactions = plan.pactFiles.flatMap((file) => readPactFiles(file)).flatMap(({ pact }) => pact.interactions);
+    const { placed, unplaced } = exposuresByInteraction(reply.exposures ?? [], interactions, contract);
+    const byDescription = new Map(interactions.map((i) => [i.description, i]));
+    const results = interactionResultsOf(parsed, operationOf, redact).map((verified): InteractionResult => {
+      const exposure = placed.get(verified.description);
       // A state that turned out unavailable while set up (a deletable area used up, a refused set-up) skips its interaction.
-      const lacking = (statesOf.get(result.description) ?? [])
+      const lacking = (statesOf.get(verified.description) ?? [])
         .map((s) => states.unavailable.get(s))
         .find((k) => k !== undefined);
-      return !result.passed && lacking
-        ? { ...result, passed: true, mismatches: [], details: [], skipped: lacking }
-        : result;
+      const result = exposure
+        ? {
+            ...verified,
+            passed: false,
+            mismatches: [exposureMessage(exposure), ...verified.mismatches],
+            exposedSecret: exposureMessage(exposure),
+          }
+        : !verified.passed && lacking
+          ? { ...verified, passed: true, mismatches: [], details: [], skipped: lacking }
+          : verified;
+      return { ...result, ...interactionOutcome(contract, byDescription.get(result.description), result) };
     });
     notices.push(...unplaced.map((exposure) => redact(exposureMessage(exposure))));
     // Errors of no interaction: the pact source failed (an unreachable broker, an unreadable file).
@@ -253,6 +256,7 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
         skipped.push({
           description: interaction.description,
           operationId: contract.match(interaction.request.method, interaction.request.path)?.operation.id,
+          ...interactionBasis(contract, interaction, []),
           passed: true,
           mismatches: [],
           details: [],
@@ -293,13 +297,16 @@ function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<
   return operationOf;
 }
 
+/** What the verifier said of an interaction, before it is judged. */
+type Verified = Omit<InteractionResult, keyof RuleOutcome> & { passed: boolean };
+
 /** One result per interaction the verifier ran, with its mismatches (matched by description). */
 function interactionResultsOf(
   parsed: VerifierJson,
   operationOf: Map<string, string>,
   redact: (text: string) => string,
-): InteractionResult[] {
-  return (parsed.interactionResults ?? []).map((r): InteractionResult => {
+): Verified[] {
+  return (parsed.interactionResults ?? []).map((r): Verified => {
     // The verifier names a failure "Verifying a pact between C and P [Given S] - <description>".
     const errors = (parsed.errors ?? []).filter(
       (e) => e.interaction === r.description || e.interaction.endsWith(` - ${r.description}`),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fuzzRules } from '../../conform/fuzz-rules.ts';
 import { pactRules } from '../../conform/pact-rules.ts';
 import type { FuzzFailure, FuzzReport } from '../../fuzz/index.ts';
-import { interactionBasis, type PactMismatch } from '../../contracts/pact/index.ts';
+import { interactionBasis, interactionOutcome, type PactMismatch } from '../../contracts/pact/index.ts';
 import { readPactFiles, type PactInteraction } from '../../contracts/pact/pact-files.ts';
 import { loadContract, SERVER_ERROR_NOTE } from '../../spec/index.ts';
 
@@ -88,6 +88,8 @@ describe('classifying a pact interaction from the spec', () => {
   it("calls an interaction whose answer carried the run's token a FAILURE quoting the secrets sentence", () => {
     const read = interaction('a request to read a product');
     const message = "the 200 answer to GET /v1/products/x carries the run's token or key in body";
+    // The verifier matched everything else: the exposure alone breaks the rule.
+    const verified = { passed: false, details: [], exposedSecret: message };
     const rules = pactRules(contract, {
       target: 'http://127.0.0.1:1',
       passed: false,
@@ -97,10 +99,9 @@ describe('classifying a pact interaction from the spec', () => {
         {
           description: read.description,
           operationId: 'getProduct',
-          passed: false,
           mismatches: [message],
-          details: [],
-          exposedSecret: message,
+          ...verified,
+          ...interactionOutcome(contract, read, verified),
         },
       ],
     });
@@ -125,6 +126,7 @@ describe('classifying a pact interaction from the spec', () => {
           description: first?.description ?? '',
           operationId: undefined,
           passed: true,
+          basis: 'documented',
           mismatches: [],
           details: [],
           skipped: 'needs fixtures.dealerId in the target profile',
@@ -143,8 +145,9 @@ describe('classifying fuzz findings', () => {
     operationId: 'getProduct',
     check: 'stateful_sequences',
     message: 'getProduct answered 500, the model expected 200',
-    divergence: true,
-    assumed: 'The success status is not shown; a read with a body is 200.',
+    passed: false,
+    basis: 'assumed',
+    reason: 'The success status is not shown; a read with a body is 200.',
     source: 'sequence category-product',
     description: 'getProduct(the product)',
     seed: 1,
@@ -181,7 +184,7 @@ describe('classifying fuzz findings', () => {
 
   it('reports a finding the fuzzer judged on a 5xx answer (documented, with its note) as a FAILURE', () => {
     // The fuzzer judges where it finds (judgedBasis): a check broken by a 5xx answer is never a divergence.
-    const { assumed: _assumed, ...judged } = failure({ divergence: false, note: SERVER_ERROR_NOTE });
+    const judged = failure({ basis: 'documented', reason: SERVER_ERROR_NOTE });
     const rules = fuzzRules(report([judged]));
     expect(rules.find((r) => r.rule.startsWith('fuzz sequence category-product'))).toMatchObject({
       verdict: 'FAILURE',

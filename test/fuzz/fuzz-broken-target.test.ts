@@ -65,7 +65,7 @@ describe('fuzzing a deliberately broken target', () => {
         expect(report.ok).toBe(false);
         const failure = report.failures.find((f) => f.operationId === operationId && f.check === check) as FuzzFailure;
         expect(failure, `${check} among ${report.failures.map((f) => f.check).join(', ')}`).toBeDefined();
-        expect(failure.divergence).toBe(false);
+        expect(failure.basis).toBe('documented');
         expect(failure.runSeed).toBe(seed);
         expect(failure.path).toMatch(/^\d+(:\d+)*$/);
         // Shrunk: fast-check walked the counterexample down, and what is left is small.
@@ -108,7 +108,7 @@ describe('fuzzing a deliberately broken target', () => {
       expect(failure, report.failures.map((f) => f.message).join('\n')).toMatchObject({
         operationId: 'updateMerchantProvider',
         check: 'stateful_sequences',
-        divergence: false,
+        basis: 'documented',
         status: 204,
       });
       expect(failure?.message).toContain(
@@ -130,7 +130,7 @@ describe('fuzzing a deliberately broken target', () => {
       checks: ['stateful_sequences'],
     });
     try {
-      const failure = report.failures.find((f) => f.check === 'stateful_sequences' && !f.divergence);
+      const failure = report.failures.find((f) => f.check === 'stateful_sequences' && f.basis === 'documented');
       expect(failure, report.failures.map((f) => f.message).join('\n')).toMatchObject({
         source: 'sequence category-product',
         operationId: 'getProduct',
@@ -150,9 +150,9 @@ describe('fuzzing a deliberately broken target', () => {
     const lenient = await fuzzBroken('otherSuccessStatus', 'upsertMerchant');
     await lenient.broken.close();
     const divergence = lenient.report.failures.find((f) => f.check === 'status_documented');
-    expect(divergence).toMatchObject({ operationId: 'upsertMerchant', divergence: true });
-    expect(divergence?.assumed).toMatch(/success status/);
-    expect(lenient.report.failures.every((f) => f.divergence)).toBe(true);
+    expect(divergence).toMatchObject({ operationId: 'upsertMerchant', basis: 'assumed' });
+    expect(divergence?.reason).toMatch(/success status/);
+    expect(lenient.report.failures.every((f) => f.basis === 'assumed')).toBe(true);
     expect(lenient.report.ok).toBe(true);
     const strict = await fuzzBroken('otherSuccessStatus', 'upsertMerchant', { strict: true });
     await strict.broken.close();

@@ -61,7 +61,11 @@ describe('the fuzz checks', () => {
 
   it('report a 401 without WWW-Authenticate as a divergence from the assumed header', () => {
     const [failure] = check('getProduct', response(401, {}), { kind: 'auth', auth: 'no_token', expected: [401] });
-    expect(failure).toMatchObject({ check: 'auth_enforced', assumed: expect.stringContaining('HTTP requires a 401') });
+    expect(failure).toMatchObject({
+      check: 'auth_enforced',
+      basis: 'assumed',
+      reason: expect.stringContaining('HTTP requires a 401'),
+    });
     expect(
       check('getProduct', response(401, {}, { 'www-authenticate': 'Bearer' }), {
         kind: 'auth',
@@ -78,13 +82,13 @@ describe('the fuzz checks', () => {
       expected: [400],
     });
     expect(documented).toMatchObject({ check: 'negative_data_rejected' });
-    expect(documented?.assumed).toBeUndefined();
+    expect(documented?.basis).toBe('documented');
     const [assumed] = check('upsertCustomer', response(204), {
       kind: 'negative',
       expected: [422],
       assumed: 'E.164 is assumed',
     });
-    expect(assumed).toMatchObject({ check: 'negative_data_rejected', assumed: 'E.164 is assumed' });
+    expect(assumed).toMatchObject({ check: 'negative_data_rejected', basis: 'assumed', reason: 'E.164 is assumed' });
   });
 
   it('report a 5xx as a failure even where the broken rule is assumed', () => {
@@ -95,16 +99,16 @@ describe('the fuzz checks', () => {
       assumed: 'E.164 is assumed',
     });
     expect(failures.find((f) => f.check === 'negative_data_rejected')).toMatchObject({
-      note: expect.stringContaining('a 5xx is an unexpected processing error'),
+      basis: 'documented',
+      reason: expect.stringContaining('a 5xx is an unexpected processing error'),
     });
-    expect(failures.find((f) => f.check === 'negative_data_rejected')?.assumed).toBeUndefined();
     const auth = check('getProduct', serverError, {
       kind: 'auth',
       auth: 'missing_scope',
       expected: [403],
       assumed: 'scopes are assumed',
     });
-    expect(auth.find((f) => f.check === 'auth_enforced')?.assumed).toBeUndefined();
+    expect(auth.find((f) => f.check === 'auth_enforced')?.basis).toBe('documented');
   });
 
   it('accept a documented 404 for valid data only on a target without provider states', () => {
@@ -156,9 +160,9 @@ describe('the fuzz checks', () => {
 
   it('treat another 2xx than an assumed success status as a divergence, an unknown status as a failure', () => {
     expect(check('upsertMerchant', response(200), { kind: 'positive' })).toEqual([
-      expect.objectContaining({ check: 'status_documented', assumed: expect.any(String) }),
+      expect.objectContaining({ check: 'status_documented', basis: 'assumed', reason: expect.any(String) }),
     ]);
     const teapot = check('updateMerchantProvider', response(418, {}), { kind: 'positive' });
-    expect(teapot.find((f) => f.check === 'status_documented')?.assumed).toBeUndefined();
+    expect(teapot.find((f) => f.check === 'status_documented')?.basis).toBe('documented');
   });
 });
