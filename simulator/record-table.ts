@@ -1,21 +1,15 @@
 /**
- * One collection's records: JSON texts by key, outside the JavaScript heap. Keys (UTF-16) and
- * texts (UTF-8) are written one after the other into blocks of bytes; the slots (in insertion
- * order), their blocks, their hashes and an open-addressing hash table are typed arrays. The table
- * grows by adding blocks, never by copying what it holds: copying a large buffer stalls the process
- * and touches as much new memory again.
+ * One collection's records: JSON texts by key, outside the JavaScript heap. Keys and texts are
+ * written into blocks of bytes, packed when deletes leave them dead (record-packing.ts); the slots
+ * (in insertion order), their blocks, their hashes and an open-addressing hash table are typed arrays.
  *
  * A JavaScript Map of a million records is a million key strings and a backing store of millions of
  * pointers for every full collection to mark: pauses of tens of milliseconds, and a heap V8 grows to
  * a multiple of it. Here a record costs the garbage collector nothing.
  */
-const NO_BYTES = Buffer.alloc(0);
-/** The first block of a table; each next one is twice the last, up to BLOCK_BYTES (or one record's size). */
-const INITIAL_BYTES = 1024;
-const BLOCK_BYTES = 1024 * 1024;
+import { DEAD, NO_BYTES, nextBlock, packRecords, renumberSlots, type Slots } from './record-packing.ts';
+
 const INITIAL_SLOTS = 16;
-/** A slot whose record was deleted or moved; its bytes are dead until the next packing. */
-const DEAD = 0xffffffff;
 /** Hash table cells hold slot + 1; 0 is an empty cell, TOMBSTONE a deleted one. */
 const TOMBSTONE = 0xffffffff;
 /** Parsed records a table keeps at most: the few a workload reads over and over. */
@@ -261,70 +255,33 @@ export class RecordTable {
    */
   private makeRoom(length: number): void {
     if (this.deadBytes > 0 && this.deadBytes * 4 >= this.liveBytes + this.deadBytes) this.packFrom(this);
-    if (this.end + length > this.bytes.length) this.addBlock(length);
-  }
-
-  private addBlock(length: number): void {
-    const next = Math.min(Math.max(2 * this.bytes.length, INITIAL_BYTES), BLOCK_BYTES);
-    this.bytes = Buffer.allocUnsafe(Math.max(next, length));
-    this.blocks.push(this.bytes);
-    this.end = 0;
-  }
-
-  /**
-   * Writes the live records of `source` (this table or the one cloned), slot by slot, into new
-   * blocks of this table; `starts` and `blockOf` must hold the source's places on entry.
-   */
-  private packFrom(source: RecordTable): void {
-    const blocks = source.blocks;
-    this.blocks = [];
-    this.bytes = NO_BYTES;
-    this.end = 0;
-    this.liveBytes = 0;
-    this.deadBytes = 0;
-    for (let slot = 0; slot < this.slotCount; slot++) {
-      const start = this.starts[slot] as number;
-      if (start === DEAD) continue;
-      const length = (this.keyLengths[slot] as number) + (this.textLengths[slot] as number);
-      if (this.end + length > this.bytes.length) this.addBlock(length);
-      (blocks[this.blockOf[slot] as number] as Buffer).copy(this.bytes, this.end, start, start + length);
-      this.starts[slot] = this.end;
-      this.blockOf[slot] = this.blocks.length - 1;
-      this.end += length;
-      this.liveBytes += length;
+    if (this.end + length > this.bytes.length) {
+      this.blocks.push((this.bytes = nextBlock(this.bytes, length)));
+      this.end = 0;
     }
+  }
+
+  /** The live records of `source` (this table or the one cloned) packed into new blocks of this table. */
+  private packFrom(source: RecordTable): void {
+    const packed = packRecords(this.slots(), source.blocks);
+    ({ blocks: this.blocks, bytes: this.bytes, end: this.end, liveBytes: this.liveBytes } = packed);
+    this.deadBytes = 0;
   }
 
   /** Room for one more slot: the live slots renumbered in order when half are dead, else twice the slots. */
   private makeSlots(): void {
     const size = this.liveCount * 2 <= this.slotCount ? this.slotCount : this.slotCount * 2;
-    const [starts, blockOf, keyLengths, textLengths, hashes] = [
-      new Uint32Array(size),
-      new Uint32Array(size),
-      new Uint32Array(size),
-      new Uint32Array(size),
-      new Uint32Array(size),
-    ];
-    let to = 0;
-    for (let from = 0; from < this.slotCount; from++) {
-      if (this.starts[from] === DEAD) continue;
-      starts[to] = this.starts[from] as number;
-      blockOf[to] = this.blockOf[from] as number;
-      keyLengths[to] = this.keyLengths[from] as number;
-      textLengths[to] = this.textLengths[from] as number;
-      hashes[to] = this.hashes[from] as number;
-      to++;
-    }
-    [this.starts, this.blockOf, this.keyLengths, this.textLengths, this.hashes] = [
-      starts,
-      blockOf,
-      keyLengths,
-      textLengths,
-      hashes,
-    ];
-    const renumbered = to !== this.slotCount;
-    this.slotCount = to;
+    const slots = renumberSlots(this.slots(), size);
+    const renumbered = slots.slotCount !== this.slotCount;
+    ({ starts: this.starts, blockOf: this.blockOf, keyLengths: this.keyLengths } = slots);
+    ({ textLengths: this.textLengths, hashes: this.hashes, slotCount: this.slotCount } = slots);
     if (renumbered) this.rehash();
+  }
+
+  /** The slots' arrays, as record-packing.ts reads and moves them. */
+  private slots(): Slots {
+    const { starts, blockOf, keyLengths, textLengths, hashes, slotCount } = this;
+    return { starts, blockOf, keyLengths, textLengths, hashes, slotCount };
   }
 }
 
