@@ -1,9 +1,9 @@
 /**
  * What a record counts against a tenant's quota, the same on either store: the UTF-8 bytes of its
  * key (as a Redis hash field names it, redis-field.ts) and of its JSON text. UTF-8 because that is
- * what Redis holds and what its scripts can count without decoding a record (Lua's `#` is bytes),
- * and what a client sent; the memory store's table keeps keys as UTF-16, but that is its own layout,
- * not what a tenant wrote.
+ * what Redis holds and what a client sent; the memory store's table keeps keys as UTF-16, but that
+ * is its own layout, not what a tenant wrote. Measured here only: the Redis scripts are passed a
+ * record's bytes and keep them beside it; the quota's rule is tenant-quota.ts.
  */
 import { redisField } from './redis/redis-field.ts';
 

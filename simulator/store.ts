@@ -7,7 +7,9 @@
  * Stores share collections copy-on-write: a tenant starts as a fork of the dataset's store (a few
  * pointers, whatever the dataset's size) and copies a collection only when it first writes to it;
  * an export forks the same way, so it reads a collection nobody writes while it streams. A store
- * holds at most its dataset's bytes plus a quota; a write past that is refused (507).
+ * holds at most its dataset's bytes plus a quota; a write past that is refused (507): the rule is
+ * tenant-quota.ts's, for both stores, and a store keeps the counter it bounds, its growth beyond
+ * the dataset.
  */
 import {
   COLLECTION_KEYS,
@@ -16,9 +18,9 @@ import {
   type Snapshot,
   type StoredRecord,
 } from './collections.ts';
-import { SimulatorError } from './error-catalogue.ts';
 import { keyBytes, recordBytes } from './record-bytes.ts';
 import { RecordTable } from './record-table.ts';
+import { fitsQuota, quotaDelta, quotaExceeded, snapshotTooLarge } from './tenant-quota.ts';
 import { indexValue } from './unique-fields.ts';
 
 /** What a store's callers hand it and get back, beside the store itself. */
@@ -43,23 +45,23 @@ interface Collection {
   /** field → value → keys of the records holding it. */
   index: FieldIndex | undefined;
   shared: boolean;
-  /** Bytes its records count against the quota (record-bytes.ts). */
-  bytes: number;
 }
 
 const emptyCollection = (name: CollectionName): Collection => ({
   table: new RecordTable(),
   index: INDEXED_FIELDS[name] ? new Map(INDEXED_FIELDS[name].map((f) => [f, new Map()])) : undefined,
   shared: false,
-  bytes: 0,
 });
 
 export class Store {
   private collections = new Map<CollectionName, Collection>(
     COLLECTION_NAMES.map((name) => [name, emptyCollection(name)]),
   );
-  /** The bytes this store may hold: its dataset's plus its quota. */
-  private allowance: number;
+  /**
+   * Bytes its records count (record-bytes.ts) beyond its dataset's bytes of the same records: the
+   * counter tenant-quota.ts bounds by the quota. Below zero once dataset records are deleted.
+   */
+  private growth: number;
   /** Counts the changes, so a saver can tell a store that changed since it last saved. */
   changes = 0;
 
@@ -68,12 +70,12 @@ export class Store {
     private readonly quotaBytes = Number.POSITIVE_INFINITY,
     private baseBytes = 0,
   ) {
-    this.allowance = baseBytes + quotaBytes;
+    this.growth = -baseBytes;
   }
 
   /** A store with the same records, sharing every collection until one of the two writes to it. */
   fork(quotaBytes = this.quotaBytes): Store {
-    const fork = new Store(quotaBytes, this.bytesUsed());
+    const fork = new Store(quotaBytes);
     fork.share(this);
     return fork;
   }
@@ -82,8 +84,6 @@ export class Store {
   restoreFrom(other: Store): void {
     this.changes++;
     this.share(other);
-    this.baseBytes = other.bytesUsed();
-    this.allowance = this.baseBytes + this.quotaBytes;
   }
 
   /** The record stored under `key`, frozen: a change is a new record put back. */
@@ -99,18 +99,13 @@ export class Store {
   put(collection: CollectionName, record: StoredRecord): StoredRecord {
     const key = COLLECTION_KEYS[collection](record);
     const text = JSON.stringify(record);
-    const current = this.of(collection);
-    const old = current.table.textBytesOf(key);
-    const grows = Buffer.byteLength(text) - (old < 0 ? -keyBytes(key) : old);
-    if (grows > 0 && this.bytesUsed() + grows > this.allowance) {
-      throw new SimulatorError('StorageQuotaExceeded', {
-        message: `The tenant holds its quota of ${this.quotaBytes} bytes beyond the dataset; delete records or reset it.`,
-      });
-    }
-    const writable = this.writable(collection);
-    const { table, index } = writable;
+    const old = this.of(collection).table.textBytesOf(key);
+    // An overwrite counts the same key before and after: only a new record's key is measured.
+    const delta = old < 0 ? quotaDelta(0, recordBytes(key, text)) : quotaDelta(old, Buffer.byteLength(text));
+    if (!fitsQuota(this.growth, delta, this.quotaBytes)) throw quotaExceeded(this.quotaBytes);
+    const { table, index } = this.writable(collection);
     this.changes++;
-    writable.bytes += grows;
+    this.growth += delta;
     if (index) this.unindex(index, key, this.get(collection, key));
     table.set(key, text);
     if (index) this.index(index, key, record);
@@ -120,10 +115,9 @@ export class Store {
   delete(collection: CollectionName, key: string): boolean {
     const old = this.of(collection).table.textBytesOf(key);
     if (old < 0) return false;
-    const writable = this.writable(collection);
-    const { table, index } = writable;
+    const { table, index } = this.writable(collection);
     this.changes++;
-    writable.bytes -= keyBytes(key) + old;
+    this.growth += quotaDelta(keyBytes(key) + old, 0);
     if (index) this.unindex(index, key, this.get(collection, key));
     return table.delete(key);
   }
@@ -149,9 +143,7 @@ export class Store {
 
   /** Bytes the store's records count against its quota (record-bytes.ts). */
   bytesUsed(): number {
-    let bytes = 0;
-    for (const collection of this.collections.values()) bytes += collection.bytes;
-    return bytes;
+    return this.baseBytes + this.growth;
   }
 
   /**
@@ -174,6 +166,7 @@ export class Store {
     const staged = new Store(this.quotaBytes, this.baseBytes);
     staged.add(snapshot);
     this.collections = staged.collections;
+    this.growth = staged.growth;
     this.changes++;
   }
 
@@ -183,19 +176,18 @@ export class Store {
     for (const name of COLLECTION_NAMES)
       for (const record of snapshot.collections[name] ?? [])
         grows += recordBytes(COLLECTION_KEYS[name](record), JSON.stringify(record));
-    if (this.bytesUsed() + grows > this.allowance && grows > 0) {
-      throw new SimulatorError('StorageQuotaExceeded', {
-        message: `The snapshot needs ${grows} bytes; the tenant may hold ${this.allowance - this.bytesUsed()} more.`,
-      });
-    }
+    if (!fitsQuota(this.growth, grows, this.quotaBytes)) throw snapshotTooLarge(grows, this.quotaBytes - this.growth);
     for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) this.put(name, record);
   }
 
+  /** Shares every collection of the other store; the bytes they hold become this store's base. */
   private share(other: Store): void {
     for (const [name, collection] of other.collections) {
       collection.shared = true;
       this.collections.set(name, { ...collection });
     }
+    this.baseBytes = other.bytesUsed();
+    this.growth = 0;
   }
 
   /** The collection, copied first when it is shared with another store. */
@@ -213,7 +205,6 @@ export class Store {
           ]),
         ),
       shared: false,
-      bytes: current.bytes,
     };
     this.collections.set(collection, copy);
     return copy;

@@ -2,9 +2,9 @@
  * One tenant's records in Redis: a hash per collection, read from the dataset's hashes until the
  * tenant first writes to the collection (redis-scripts.ts). Every write is one script, so the
  * unique and once rules hold across every simulator process sharing the server; a write is in
- * Redis before the request is answered.
+ * Redis before the request is answered. A write passes its record's counted bytes (record-bytes.ts)
+ * and the quota; the script moves the tenant's growth as tenant-quota.ts says.
  */
-import { SimulatorError } from '../error-catalogue.ts';
 import { recordBytes } from '../record-bytes.ts';
 import type { RecordStore } from '../record-store.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type Snapshot,
   type StoredRecord,
 } from '../collections.ts';
+import { fitsQuota, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
 import { checkUniqueRule, indexValue, uniqueValueOf } from '../unique-fields.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { redisField } from './redis-field.ts';
@@ -28,11 +29,6 @@ export interface RedisStorePlace {
   /** Bytes of the whole dataset, the base of a tenant whose state was replaced. */
   datasetBytes: number;
 }
-
-const quotaError = (quotaBytes: number) =>
-  new SimulatorError('StorageQuotaExceeded', {
-    message: `The tenant holds its quota of ${quotaBytes} bytes beyond the dataset; delete records or reset it.`,
-  });
 
 export class RedisRecordStore implements RecordStore {
   constructor(
@@ -113,18 +109,16 @@ export class RedisRecordStore implements RecordStore {
   }
 
   async restore(snapshot: Snapshot): Promise<void> {
+    // Emptied, the tenant holds none of the dataset's bytes: its growth starts at minus them, as in store.ts.
+    const { quotaBytes, datasetBytes } = this.place;
     const bytes = snapshotBytes(snapshot);
-    if (bytes > this.place.datasetBytes + this.place.quotaBytes) {
-      throw new SimulatorError('StorageQuotaExceeded', {
-        message: `The snapshot needs ${bytes} bytes; the tenant may hold ${this.place.datasetBytes + this.place.quotaBytes}.`,
-      });
-    }
+    if (!fitsQuota(-datasetBytes, bytes, quotaBytes)) throw snapshotTooLarge(bytes, quotaBytes + datasetBytes);
     const tp = this.place.tenantPrefix;
     await this.run(async (r) => {
       const multi = r.multi();
       for (const name of COLLECTION_NAMES)
-        multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`).hset(`${tp}owned`, name, 1);
-      multi.set(`${tp}base`, this.place.datasetBytes).set(`${tp}bytes`, 0);
+        multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`, `${tp}sz:${name}`).hset(`${tp}owned`, name, 1);
+      multi.set(`${tp}growth`, -datasetBytes);
       await multi.exec();
     });
     await this.add(snapshot);
@@ -158,24 +152,27 @@ export class RedisRecordStore implements RecordStore {
     /** With `same`: the bytes the record must still have, '' for none. */
     expected: string | Buffer = '',
   ): Promise<boolean> {
+    const key = COLLECTION_KEYS[collection](record);
+    const text = JSON.stringify(record);
     const result = (await this.run((r) =>
       r.simWrite(
         ...this.prefixes,
         collection,
-        redisField(COLLECTION_KEYS[collection](record)),
-        JSON.stringify(record),
+        redisField(key),
+        text,
+        recordBytes(key, text),
         redisField(uniqueValueOf(collection, record)),
         mode,
         this.place.quotaBytes,
         expected,
       ),
     )) as number;
-    if (result < 0) throw quotaError(this.place.quotaBytes);
+    if (result < 0) throw quotaExceeded(this.place.quotaBytes);
     return result === 1;
   }
 }
 
-/** Bytes a snapshot's records count against a quota (record-bytes.ts: what the WRITE script counts too). */
+/** Bytes a snapshot's records count against a quota (record-bytes.ts: what each write passes the WRITE script too). */
 export function snapshotBytes(snapshot: Snapshot): number {
   let bytes = 0;
   for (const name of COLLECTION_NAMES) {

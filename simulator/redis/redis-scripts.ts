@@ -1,13 +1,19 @@
 /**
  * The Lua scripts that make each store rule one atomic step in Redis, whichever process sends it:
  * a unique name or e-mail, a record stored only when absent, a delete that succeeds once, an id
- * counted once, a quota, a fault rule's count, the journals' shared budget, a tenant removed only
- * while idle. Which tenant to remove is not decided here but in tenant-eviction.ts, for both stores.
- * Key names are built from the prefixes given (one Redis server or primary, not a cluster).
+ * counted once, a quota's counter, a fault rule's count, the journals' shared budget, a tenant
+ * removed only while idle. Which tenant to remove is not decided here but in tenant-eviction.ts,
+ * for both stores. Key names are built from the prefixes given (one Redis server or primary, not a
+ * cluster).
  *
  * A tenant reads the dataset's hashes until it first writes a collection; the write copies that
- * collection (records, unique index, bytes) into the tenant's own keys, the Redis form of the
- * memory store's copy-on-write.
+ * collection (records, unique index, each record's counted bytes) into the tenant's own keys, the
+ * Redis form of the memory store's copy-on-write.
+ *
+ * The quota is tenant-quota.ts's rule: the scripts keep its counter (`growth`, the tenant's bytes
+ * beyond the dataset's) and never measure a record. The simulator passes a written record's counted
+ * bytes (record-bytes.ts); `sz:` hashes keep each record's beside it, for the write or delete that
+ * replaces it. Copying a dataset collection leaves the counter as it is.
  *
  * No script decodes a record: Lua's JSON turns `[]` into `{}`, rounds numbers to 14 digits and
  * refuses a lone surrogate escape that JavaScript's JSON takes, so records are parsed and written
@@ -19,24 +25,24 @@ import type { Redis } from 'ioredis';
 const OWN = `
 local function own(tp, dp, coll)
   if redis.call('HEXISTS', tp .. 'owned', coll) == 1 then return end
-  for _, part in ipairs({'c:', 'u:', 'iv:'}) do
+  for _, part in ipairs({'c:', 'u:', 'iv:', 'sz:'}) do
     local src = redis.call('HGETALL', dp .. part .. coll)
     for i = 1, #src, 1000 do
       redis.call('HSET', tp .. part .. coll, unpack(src, i, math.min(i + 999, #src)))
     end
   end
-  local bytes = tonumber(redis.call('GET', dp .. 'bytes:' .. coll) or '0')
-  redis.call('INCRBY', tp .. 'base', bytes)
-  redis.call('INCRBY', tp .. 'bytes', bytes)
   redis.call('HSET', tp .. 'owned', coll, 1)
 end
 local function source(tp, dp, coll)
   if redis.call('HEXISTS', tp .. 'owned', coll) == 1 then return tp .. 'c:' .. coll end
   return dp .. 'c:' .. coll
 end
-local function fits(tp, grow, quota)
-  if grow <= 0 then return true end
-  return tonumber(redis.call('GET', tp .. 'bytes') or '0') + grow <= tonumber(redis.call('GET', tp .. 'base') or '0') + quota
+-- The bounded counter: adds delta unless that takes the counter past bound; a delta that does not
+-- grow it always applies (tenant-quota.ts's fitsQuota).
+local function bounded_add(counter, delta, bound)
+  if delta > 0 and tonumber(redis.call('GET', counter) or '0') + delta > bound then return false end
+  if delta ~= 0 then redis.call('INCRBY', counter, delta) end
+  return true
 end
 local function index(tp, coll, key, uv)
   local olduv = redis.call('HGET', tp .. 'iv:' .. coll, key)
@@ -67,36 +73,42 @@ const LIST = `${OWN}
 return redis.call('HVALS', source(ARGV[1], ARGV[2], ARGV[3]))`;
 
 /**
- * Stores a record. ARGV: tp, dp, collection, key, text, unique value ('' for none), mode (put |
- * unique | absent | same), quota, and for `same` the text the record must still have ('' for none).
- * Answers 1 stored, 0 refused by the mode, -1 past the quota.
+ * Stores a record. ARGV: tp, dp, collection, key, text, its counted bytes (record-bytes.ts), unique
+ * value ('' for none), mode (put | unique | absent | same), quota, and for `same` the text the
+ * record must still have ('' for none). Answers 1 stored, 0 refused by the mode, -1 past the quota:
+ * the tenant's growth moves by the counted bytes less the old record's (tenant-quota.ts's quotaDelta).
  */
 const WRITE = `${OWN}
-local tp, dp, coll, key, text, uv, mode, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], tonumber(ARGV[8])
+local tp, dp, coll, key, text, size, uv, mode, quota = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[7], ARGV[8], tonumber(ARGV[9])
 local c = source(tp, dp, coll)
 local old = redis.call('HGET', c, key)
 if mode == 'absent' and old then return 0 end
-if mode == 'same' and (old or '') ~= ARGV[9] then return 0 end
+if mode == 'same' and (old or '') ~= ARGV[10] then return 0 end
 if mode == 'unique' and uv ~= '' then
   local holder = redis.call('HGET', (c == tp .. 'c:' .. coll) and (tp .. 'u:' .. coll) or (dp .. 'u:' .. coll), uv)
   if holder and holder ~= key then return 0 end
 end
-local grow = #key + #text - (old and (#key + #old) or 0)
 own(tp, dp, coll)
-if not fits(tp, grow, quota) then return -1 end
+local sizes = tp .. 'sz:' .. coll
+if not bounded_add(tp .. 'growth', size - tonumber(redis.call('HGET', sizes, key) or '0'), quota) then return -1 end
 redis.call('HSET', tp .. 'c:' .. coll, key, text)
-redis.call('INCRBY', tp .. 'bytes', grow)
+redis.call('HSET', sizes, key, size)
 index(tp, coll, key, uv)
 return 1`;
 
-/** Deletes a record: 1 when it was there (one delete of many), else 0. ARGV: tp, dp, collection, key. */
+/**
+ * Deletes a record, giving its counted bytes back to the tenant's growth: 1 when it was there (one
+ * delete of many), else 0. ARGV: tp, dp, collection, key.
+ */
 const DELETE = `${OWN}
 local tp, dp, coll, key = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 if redis.call('HEXISTS', source(tp, dp, coll), key) == 0 then return 0 end
 own(tp, dp, coll)
-local old = redis.call('HGET', tp .. 'c:' .. coll, key)
+local sizes = tp .. 'sz:' .. coll
 redis.call('HDEL', tp .. 'c:' .. coll, key)
-redis.call('DECRBY', tp .. 'bytes', #key + #old)
+local freed = tonumber(redis.call('HGET', sizes, key) or '0')
+if freed ~= 0 then redis.call('DECRBY', tp .. 'growth', freed) end
+redis.call('HDEL', sizes, key)
 index(tp, coll, key, '')
 return 1`;
 

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { COLLECTION_KEYS, COLLECTION_NAMES, type Snapshot } from '../collections.ts';
+import { recordBytes } from '../record-bytes.ts';
 import { uniqueValueOf } from '../unique-fields.ts';
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import { evictOne, removeIdleTenants, type ListedTenant, type TenantRoster } from '../tenant-eviction.ts';
@@ -204,9 +205,8 @@ export class RedisTenants implements TenantDirectory {
     const tp = tenantPrefix(name);
     const keys = [
       `${tp}owned`,
-      `${tp}base`,
-      `${tp}bytes`,
-      ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`]),
+      `${tp}growth`,
+      ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`, `${tp}sz:${c}`]),
     ];
     await this.connection.call((r) => r.del(...keys));
   }
@@ -273,25 +273,28 @@ const tenantPrefix = (name: string) => `${REDIS_PREFIX}t{${name}}:`;
 /** The leases on a busy tenant (redis-scripts.ts's REMOVE_IF_IDLE builds the same name). */
 const leaseKey = (name: string) => `${tenantPrefix(name)}busy`;
 
-/** Writes the dataset under its prefix, unless it is there. */
+/**
+ * Writes the dataset under its prefix, unless it is there: each record, its unique value and its
+ * counted bytes (record-bytes.ts), which the scripts read when a tenant rewrites or deletes it
+ * (tenant-quota.ts). `ready:sized` marks it written; a dataset written without counted bytes (only
+ * `ready`) is written again.
+ */
 async function writeDataset(connection: StoreConnection, prefix: string, dataset: Snapshot): Promise<void> {
-  if (await connection.redis.exists(`${prefix}ready`)) return;
+  if (await connection.redis.exists(`${prefix}ready:sized`)) return;
   for (const name of COLLECTION_NAMES) {
     const records = dataset.collections[name] ?? [];
     for (let i = 0; i < records.length; i += 1_000) {
       const pipeline = connection.redis.pipeline();
       for (const record of records.slice(i, i + 1_000)) {
-        const key = redisField(COLLECTION_KEYS[name](record));
-        pipeline.hset(`${prefix}c:${name}`, key, JSON.stringify(record));
+        const id = COLLECTION_KEYS[name](record);
+        const key = redisField(id);
+        const text = JSON.stringify(record);
+        pipeline.hset(`${prefix}c:${name}`, key, text).hset(`${prefix}sz:${name}`, key, recordBytes(id, text));
         const unique = redisField(uniqueValueOf(name, record));
         if (unique !== '') pipeline.hset(`${prefix}u:${name}`, unique, key).hset(`${prefix}iv:${name}`, key, unique);
       }
       await pipeline.exec();
     }
-    await connection.redis.set(
-      `${prefix}bytes:${name}`,
-      snapshotBytes({ version: 1, collections: { [name]: records } }),
-    );
   }
-  await connection.redis.set(`${prefix}ready`, '1');
+  await connection.redis.set(`${prefix}ready:sized`, '1');
 }

@@ -1,15 +1,23 @@
 /**
  * One simulator on either store: the rules where the memory and the Redis store once differed give
  * the same answers on both (issue 25). Fault firing from a seed, eviction of the least recently used
- * idle tenant, the bytes a quota counts, and the fields uniqueness follows.
+ * idle tenant, the bytes a quota counts and where it bounds them (tenant-quota.ts), and the fields
+ * uniqueness follows.
  */
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { connectStore } from '../../simulator/redis/redis-connection.ts';
 import { RedisTenants } from '../../simulator/redis/redis-tenants.ts';
 import { demoDataset } from '../../simulator/dataset.ts';
+import { recordBytes } from '../../simulator/record-bytes.ts';
 import { Store } from '../../simulator/store.ts';
-import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory } from '../../simulator/tenants.ts';
+import { fitsQuota } from '../../simulator/tenant-quota.ts';
+import {
+  DEFAULT_TENANT_LIMITS,
+  TenantRegistry,
+  type TenantDirectory,
+  type TenantLimits,
+} from '../../simulator/tenants.ts';
 import type { SimulatorOptions } from '../../simulator/index.ts';
 import { STORE_KINDS, useStoreKinds, type StoreKind } from '../support/store-kinds.ts';
 import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
@@ -91,20 +99,85 @@ describe.skipIf(redisMissing)('the memory and the Redis store answer alike', () 
 });
 
 /** A tenant directory on each store kind, over the demo dataset. */
-async function directories(): Promise<[StoreKind, TenantDirectory][]> {
+async function directories(limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promise<[StoreKind, TenantDirectory][]> {
   const dataset = new Store();
   dataset.restore(demoDataset());
   const url = (await stores.options('redis')).store as string;
   const redis = await RedisTenants.open(await connectStore(url, pino({ level: 'silent' })), demoDataset(), {
-    limits: DEFAULT_TENANT_LIMITS,
+    limits,
     idleSeconds: undefined,
     onEvict: () => undefined,
   });
   return [
-    ['memory', new TenantRegistry(dataset)],
+    ['memory', new TenantRegistry(dataset, limits)],
     ['redis', redis],
   ];
 }
+
+describe('the quota rule (tenant-quota.ts)', () => {
+  it('takes a write up to the quota, and one that does not grow even past it', () => {
+    expect(fitsQuota(90, 10, 100)).toBe(true);
+    expect(fitsQuota(90, 11, 100)).toBe(false);
+    expect(fitsQuota(150, 0, 100)).toBe(true);
+    expect(fitsQuota(150, -1, 100)).toBe(true);
+    expect(fitsQuota(-500, 600, 100)).toBe(true);
+  });
+});
+
+describe.skipIf(redisMissing)('the quota on either store', () => {
+  it('bounds the bytes beyond the dataset to the byte; a rewrite that does not grow and a delete are taken at the quota, and a deleted dataset record makes room', async () => {
+    const quotaBytes = 300;
+    /** A customer that counts exactly `bytes` (record-bytes.ts). */
+    const customer = (id: string, bytes: number, letter = 'x') => {
+      const name = letter.repeat(bytes - recordBytes(id, JSON.stringify({ id, name: '' })));
+      return { id, name };
+    };
+    const results: unknown[][] = [];
+    for (const [kind, directory] of await directories({ ...DEFAULT_TENANT_LIMITS, quotaBytes })) {
+      try {
+        const { store } = await directory.obtain('bounds');
+        const outcome = (write: Promise<unknown>) =>
+          write.then(
+            (answer) => answer ?? 'taken',
+            (error: { code?: string }) => error.code ?? String(error),
+          );
+        // A dataset record of a collection the tenant has not written yet: deleting it copies the collection first.
+        const brand = (await store.list('brands'))[0] as { id: string };
+        const brandBytes = recordBytes(brand.id, JSON.stringify(brand));
+        const steps = [
+          await outcome(store.put('customers', customer('q-1', quotaBytes - 50))),
+          await outcome(store.put('customers', customer('q-2', 51))),
+          await outcome(store.put('customers', customer('q-2', 50))),
+          // At the quota: the same size again is taken, a byte more is not, a smaller one is.
+          await outcome(store.put('customers', customer('q-1', quotaBytes - 50, 'y'))),
+          await outcome(store.put('customers', customer('q-1', quotaBytes - 49))),
+          await outcome(store.put('customers', customer('q-1', quotaBytes - 60))),
+          await outcome(store.delete('brands', brand.id)),
+          // The growth is now 10 bytes less the brand's below the quota.
+          await outcome(store.put('customers', customer('q-3', 10 + brandBytes + 1))),
+          await outcome(store.put('customers', customer('q-3', 10 + brandBytes))),
+          await outcome(store.putIfAbsent('customers', customer('q-4', 100))),
+        ];
+        results.push(steps);
+        expect(steps, kind).toEqual([
+          'taken',
+          'StorageQuotaExceeded',
+          'taken',
+          'taken',
+          'StorageQuotaExceeded',
+          'taken',
+          true,
+          'StorageQuotaExceeded',
+          'taken',
+          'StorageQuotaExceeded',
+        ]);
+      } finally {
+        await directory.close();
+      }
+    }
+    expect(results).toHaveLength(2);
+  });
+});
 
 describe.skipIf(redisMissing)('uniqueness on either store', () => {
   it('follows the fields its collection declares, and refuses to be asked for others', async () => {
