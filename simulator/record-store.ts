@@ -2,7 +2,9 @@
  * The store interface every handler, provider state and admin route uses: asynchronous, so one
  * process's memory (MemoryRecordStore, the embedded default) and a Redis server shared by many
  * processes (redis/redis-record-store.ts) serve it alike. Each rule that must hold "once" or "uniquely" is one
- * call, atomic in both: a unique value, a record stored only when absent, a delete, an id counted once.
+ * call, atomic in both: a unique value, a record stored only when absent, a delete, a record changed
+ * only if nobody changed it since it was read (compare-and-set). An id counted once (`addOnce`) is
+ * written once, here, over that compare-and-set.
  */
 import type { RecordTable } from './record-table.ts';
 import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from './collections.ts';
@@ -35,17 +37,46 @@ export interface RecordStore {
   /** The records whose indexed `field` equals `value`. */
   findBy(collection: CollectionName, field: string, value: unknown): Promise<ReadRecord[]>;
   list(collection: CollectionName): Promise<ReadRecord[]>;
-  /**
-   * Adds `value` to the array `field` of the record under the key of `initial` (stored as `initial`
-   * when there is none), unless the array holds it already; answers the array's length.
-   */
-  addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number>;
+  /** The record under the key and its version: what `putIfVersion` compares (its stored form). */
+  getVersioned(collection: CollectionName, key: string): Promise<Versioned>;
+  /** Stores the record only if the one under its key still has `version` (none: still absent); false then. */
+  putIfVersion(collection: CollectionName, record: StoredRecord, version: Versioned['version']): Promise<boolean>;
   /** Replaces every collection with the snapshot's records. */
   restore(snapshot: Snapshot): Promise<void>;
   /** Stores the snapshot's records beside those there. */
   add(snapshot: Snapshot): Promise<void>;
   /** Every record's JSON text, a page at a time, collection by collection, from one consistent state where the store can. */
   exportPages(pageSize: number): AsyncIterable<{ collection: CollectionName; texts: string[] }>;
+}
+
+/** A record as read for a change: `version` is opaque (its stored text or bytes; undefined when absent). */
+export interface Versioned {
+  record: ReadRecord | undefined;
+  version: string | Buffer | undefined;
+}
+
+/**
+ * Adds `value` to the array `field` of the record under the key of `initial` (stored as `initial`
+ * when there is none), unless the array holds it already; answers the array's length. Each value is
+ * counted once whoever writes the record meanwhile (another request, another process): the change
+ * is stored only over the version read, and read again when that lost.
+ */
+export async function addOnce(
+  store: RecordStore,
+  collection: CollectionName,
+  initial: StoredRecord,
+  field: string,
+  value: string,
+): Promise<number> {
+  const key = keyOf(collection, initial);
+  for (;;) {
+    const { record, version } = await store.getVersioned(collection, key);
+    const current = record ?? initial;
+    const values = Array.isArray(current[field]) ? (current[field] as unknown[]) : [];
+    if (values.includes(value)) return values.length;
+    if (await store.putIfVersion(collection, { ...current, [field]: [...values, value] }, version))
+      return values.length + 1;
+  }
 }
 
 /** The embedded store: one process's memory (store.ts), behind the asynchronous interface. */
@@ -101,12 +132,14 @@ export class MemoryRecordStore implements RecordStore {
     return this.store.list(collection);
   }
 
-  async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string) {
-    const record = this.store.get(collection, keyOf(collection, initial)) ?? initial;
-    const values = (record[field] as string[] | undefined) ?? [];
-    if (values.includes(value)) return values.length;
-    this.store.put(collection, { ...record, [field]: [...values, value] });
-    return values.length + 1;
+  async getVersioned(collection: CollectionName, key: string) {
+    return { record: this.store.get(collection, key), version: this.store.text(collection, key) };
+  }
+
+  async putIfVersion(collection: CollectionName, record: StoredRecord, version: Versioned['version']) {
+    if (this.store.text(collection, keyOf(collection, record)) !== version) return false;
+    this.store.put(collection, record);
+    return true;
   }
 
   async restore(snapshot: Snapshot) {

@@ -68,19 +68,22 @@ export class Store {
   /** `baseBytes`: what its dataset holds; `quotaBytes`: what it may hold beyond. */
   constructor(
     private readonly quotaBytes = Number.POSITIVE_INFINITY,
-    private baseBytes = 0,
+    private readonly baseBytes = 0,
   ) {
     this.growth = -baseBytes;
   }
 
   /** A store with the same records, sharing every collection until one of the two writes to it. */
   fork(quotaBytes = this.quotaBytes): Store {
-    const fork = new Store(quotaBytes);
+    const fork = new Store(quotaBytes, this.bytesUsed());
     fork.share(this);
     return fork;
   }
 
-  /** Replaces every collection with the other store's, shared; the bytes it holds become this store's base. */
+  /**
+   * Replaces every collection with the other store's, shared (the dataset's, or an empty store's).
+   * The base stays the dataset's bytes: an emptied tenant may hold them plus its quota, as before.
+   */
   restoreFrom(other: Store): void {
     this.changes++;
     this.share(other);
@@ -89,6 +92,11 @@ export class Store {
   /** The record stored under `key`, frozen: a change is a new record put back. */
   get(collection: CollectionName, key: string): Readonly<StoredRecord> | undefined {
     return this.of(collection).table.getParsed(key) as Readonly<StoredRecord> | undefined;
+  }
+
+  /** The record's JSON text as stored, or undefined: what a compare-and-set compares. */
+  text(collection: CollectionName, key: string): string | undefined {
+    return this.of(collection).table.get(key);
   }
 
   has(collection: CollectionName, key: string): boolean {
@@ -180,14 +188,13 @@ export class Store {
     for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) this.put(name, record);
   }
 
-  /** Shares every collection of the other store; the bytes they hold become this store's base. */
+  /** Shares every collection of the other store; its bytes, less this store's base, are the growth. */
   private share(other: Store): void {
     for (const [name, collection] of other.collections) {
       collection.shared = true;
       this.collections.set(name, { ...collection });
     }
-    this.baseBytes = other.bytesUsed();
-    this.growth = 0;
+    this.growth = other.bytesUsed() - this.baseBytes;
   }
 
   /** The collection, copied first when it is shared with another store. */

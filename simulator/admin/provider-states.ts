@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { findProviderState, type Contract, type TargetState } from '../../spec/index.ts';
 import { compositeKey } from '../collections.ts';
-import type { RecordStore } from '../record-store.ts';
+import { addOnce, type RecordStore } from '../record-store.ts';
 import {
   ensureDealer,
   ensureMerchant,
@@ -134,7 +134,8 @@ const STATES: Record<TargetState, { defaults: (p: StateParams) => StateParams; s
   'a consumer {consumerId} has counted order {orderId}': {
     defaults: () => ({ consumerId: randomUUID(), orderId: randomUUID() }),
     setup: async (s, p) => {
-      const orderCount = await s.addOnce(
+      const orderCount = await addOnce(
+        s,
         'orderCounters',
         { consumerId: p.consumerId, orderIds: [] },
         'orderIds',

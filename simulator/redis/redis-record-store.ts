@@ -6,7 +6,7 @@
  * and the quota; the script moves the tenant's growth as tenant-quota.ts says.
  */
 import { recordBytes } from '../record-bytes.ts';
-import type { RecordStore } from '../record-store.ts';
+import type { RecordStore, Versioned } from '../record-store.ts';
 import {
   COLLECTION_KEYS,
   COLLECTION_NAMES,
@@ -88,24 +88,23 @@ export class RedisRecordStore implements RecordStore {
     return texts.map((t) => JSON.parse(t) as StoredRecord);
   }
 
-  /**
-   * Adds a value to a record's array field once, as the memory store does: the record is parsed and
-   * written here, never in a script, so an imported record keeps every other field as it was. The
-   * write succeeds only if the record still has the bytes read (another process's add comes between:
-   * read again), so each value is counted once across processes.
-   */
-  async addOnce(collection: CollectionName, initial: StoredRecord, field: string, value: string): Promise<number> {
-    const key = redisField(COLLECTION_KEYS[collection](initial));
-    for (;;) {
-      // Bytes, not text: text decoded from bytes that are not UTF-8 would never compare equal again.
-      const old = (await this.run((r) => r.simReadBuffer(...this.prefixes, collection, key))) as Buffer | null;
-      const record = old === null ? initial : (JSON.parse(old.toString('utf8')) as StoredRecord);
-      const values = Array.isArray(record[field]) ? (record[field] as unknown[]) : [];
-      if (values.includes(value)) return values.length;
-      const next = { ...record, [field]: [...values, value] };
-      const result = await this.write(collection, next, 'same', old ?? '');
-      if (result) return values.length + 1;
-    }
+  /** The version is the record's bytes: text decoded from bytes that are not UTF-8 would never compare equal again. */
+  async getVersioned(collection: CollectionName, key: string): Promise<Versioned> {
+    const old = (await this.run((r) =>
+      r.simReadBuffer(...this.prefixes, collection, redisField(key)),
+    )) as Buffer | null;
+    return old === null
+      ? { record: undefined, version: undefined }
+      : { record: JSON.parse(old.toString('utf8')) as StoredRecord, version: old };
+  }
+
+  /** Compare-and-set in the write script: the record is parsed and written here, never in a script. */
+  async putIfVersion(
+    collection: CollectionName,
+    record: StoredRecord,
+    version: Versioned['version'],
+  ): Promise<boolean> {
+    return this.write(collection, record, 'same', version ?? '');
   }
 
   async restore(snapshot: Snapshot): Promise<void> {

@@ -1,6 +1,7 @@
 /** Consumer addresses and the consumer order counter. */
 import { randomUUID } from 'node:crypto';
 import type { OperationHandlers } from '../operation-handler.ts';
+import { addOnce } from '../record-store.ts';
 
 export const consumerHandlers = {
   async upsertConsumerAddress({ params, body, store }) {
@@ -11,7 +12,8 @@ export const consumerHandlers = {
 
   async incrementOrderCounter({ body, store }) {
     // Counting is idempotent per order: a retried increment must not count the order twice.
-    const orderCount = await store.addOnce(
+    const orderCount = await addOnce(
+      store,
       'orderCounters',
       { consumerId: body.consumerId, orderIds: [] },
       'orderIds',

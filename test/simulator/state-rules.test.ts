@@ -204,6 +204,31 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
       expect(counters.counters.find((c) => c.consumerId === consumerId)?.orderCount).toBe(2);
     });
 
+    it('counts each order once when the same and other orders arrive at once', async () => {
+      const headers = t();
+      const consumerId = '55555555-3333-4444-8555-666666666666';
+      const orderId = (i: number) => `66666666-4444-4555-8666-${String(i).padStart(12, '0')}`;
+      // Ten requests for one order and ten for ten others, interleaved: each read-then-write races the rest.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          sim.request({
+            method: 'POST',
+            url: '/v1/consumers/orders/counter',
+            headers,
+            auth: 'apiKey',
+            body: { consumerId, orderId: orderId(i % 2 === 0 ? 0 : i) },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+      const counts = answers.map((a) => (a.json() as { orderCount: number }).orderCount);
+      expect(Math.max(...counts)).toBe(11);
+      const counters = (await sim.request({ method: 'GET', url: '/__sim/counters', headers, auth: 'none' })).json() as {
+        counters: { consumerId: string; orderCount: number }[];
+      };
+      expect(counters.counters.find((c) => c.consumerId === consumerId)?.orderCount).toBe(11);
+    });
+
     it('records an app event once per idMensagem', async () => {
       const headers = { ...t(), 'content-type': 'application/json-patch+json' };
       const send = (nomeEvento: string) =>
