@@ -154,10 +154,12 @@ export class RedisTenants implements TenantDirectory {
     const tenant = await this.obtain(name);
     await this.dropData(name);
     if (empty) {
+      // Emptied, the tenant holds none of the dataset's bytes: its growth starts at minus them (tenant-quota.ts).
       const tp = tenantPrefix(name);
       await this.connection.call(async (r) => {
         const multi = r.multi();
         for (const collection of COLLECTION_NAMES) multi.hset(`${tp}owned`, collection, 1);
+        multi.set(`${tp}growth`, -this.datasetBytes);
         await multi.exec();
       });
     }

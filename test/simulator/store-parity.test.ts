@@ -179,6 +179,42 @@ describe.skipIf(redisMissing)('the quota on either store', () => {
   });
 });
 
+describe.skipIf(redisMissing)('the quota of an emptied tenant on either store', () => {
+  it("is still the dataset's bytes plus the quota, after an empty reset or a snapshot restore", async () => {
+    const quotaBytes = 300;
+    const demo = new Store();
+    demo.restore(demoDataset());
+    // Emptied, the tenant holds nothing of the dataset: all of its bytes and the quota are room.
+    const room = demo.bytesUsed() + quotaBytes;
+    const customer = (id: string, bytes: number) => ({
+      id,
+      name: 'x'.repeat(bytes - recordBytes(id, JSON.stringify({ id, name: '' }))),
+    });
+    for (const [kind, directory] of await directories({ ...DEFAULT_TENANT_LIMITS, quotaBytes })) {
+      try {
+        const { store } = await directory.reset('emptied', true);
+        const outcome = (write: Promise<unknown>) =>
+          write.then(
+            () => 'taken',
+            (error: { code?: string }) => error.code ?? String(error),
+          );
+        // One record the size of all the room, and one byte more, after an empty reset ...
+        expect(await outcome(store.put('customers', customer('e-1', room + 1))), kind).toBe('StorageQuotaExceeded');
+        expect(await outcome(store.put('customers', customer('e-1', room))), kind).toBe('taken');
+        // ... and after a snapshot restore, which empties it too.
+        const snapshot = (bytes: number) => ({
+          version: 1 as const,
+          collections: { customers: [customer('e-2', bytes)] },
+        });
+        expect(await outcome(store.restore(snapshot(room + 1))), kind).toBe('StorageQuotaExceeded');
+        expect(await outcome(store.restore(snapshot(room))), kind).toBe('taken');
+      } finally {
+        await directory.close();
+      }
+    }
+  });
+});
+
 describe.skipIf(redisMissing)('uniqueness on either store', () => {
   it('follows the fields its collection declares, and refuses to be asked for others', async () => {
     for (const [kind, directory] of await directories()) {
