@@ -38,7 +38,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const { dataset, contract: served, ...rest } = options;
   const contract = served ?? (await loadContract());
   // Closures below keep `options`: the dataset's objects must not stay on the heap once stored, or
-  // every full collection would mark them all (a 500k-record dataset: pauses of 100 ms and more).
+  // every full collection would mark them all, and a large dataset would pause every request.
   options = rest;
   const credentials = serverCredentials(options);
   const auth = new Authenticator(credentials.secret, credentials.apiKey);
