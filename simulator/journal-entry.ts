@@ -28,6 +28,11 @@ interface RequestSummary {
 }
 
 /** What the simulator records of one request. */
+
+/** A tenant's journal keeps its last JOURNAL_LIMIT requests, or as many as fit in JOURNAL_MAX_BYTES (either store). */
+export const JOURNAL_LIMIT = 1_000;
+export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
+
 export interface JournalRecord extends RequestSummary {
   /** Milliseconds since the epoch. */
   time: number;

@@ -8,9 +8,10 @@ import type { Snapshot } from './collections.ts';
 import { demoDataset, EMPTY_DATASET } from './dataset.ts';
 import type { RedisTenantOptions } from './redis/redis-tenants.ts';
 import type { SimulatorOptions } from './simulator-options.ts';
-import { restoreStateFile, StateFileSaver } from './state-file.ts';
-import { Store } from './store.ts';
-import { DEFAULT_TENANT_LIMITS, TenantRegistry, type TenantDirectory } from './tenants.ts';
+import { restoreStateFile, StateFileSaver } from './memory/state-file.ts';
+import { Store } from './memory/store.ts';
+import { MemoryTenants } from './memory/memory-tenants.ts';
+import { DEFAULT_TENANT_LIMITS, type TenantDirectory } from './tenants.ts';
 
 export interface OpenedTenants {
   tenants: TenantDirectory;
@@ -49,7 +50,7 @@ export async function openTenants(
     });
     return { tenants, close: () => tenants.close() };
   }
-  const memory = new TenantRegistry(memoryDataset(dataset), limits, onEvict);
+  const memory = new MemoryTenants(memoryDataset(dataset), limits, onEvict);
   let saver: StateFileSaver | undefined;
   if (stateFile) {
     const restored = restoreStateFile(memory, stateFile, limits.maxTenants);

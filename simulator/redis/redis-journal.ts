@@ -2,8 +2,9 @@
  * A tenant's request journal in Redis: a list per tenant, under one byte budget shared by every
  * tenant's journal and every process (the oldest entries of any tenant go first, in one script).
  */
-import { JOURNAL_LIMIT, JOURNAL_MAX_BYTES } from '../journal.ts';
 import {
+  JOURNAL_LIMIT,
+  JOURNAL_MAX_BYTES,
   journalFilter,
   redactedRecord,
   toEntry,

@@ -1,8 +1,9 @@
 /** The journal's ring of bytes gives back what was recorded, newest last, within its bounds. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JournalBudget } from '../../simulator/journal-budget.ts';
-import { Journal, JOURNAL_LIMIT, JOURNAL_MAX_BYTES, type JournalRecord } from '../../simulator/journal.ts';
+import { JournalBudget } from '../../simulator/memory/journal-budget.ts';
+import { JOURNAL_LIMIT, JOURNAL_MAX_BYTES } from '../../simulator/journal-entry.ts';
+import { Journal, type JournalRecord } from '../../simulator/memory/journal-ring.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
 const record = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({

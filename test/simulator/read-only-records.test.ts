@@ -5,8 +5,9 @@
  * assignment it marks ever compiles again.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { MemoryRecordStore, type ReadRecord, type RecordStore } from '../../simulator/record-store.ts';
-import { Store } from '../../simulator/store.ts';
+import { MemoryRecordStore } from '../../simulator/memory/memory-record-store.ts';
+import type { ReadRecord, RecordStore } from '../../simulator/record-store.ts';
+import { Store } from '../../simulator/memory/store.ts';
 
 /** What a careless handler would do: rename a brand in place. */
 async function renameInPlace(store: RecordStore): Promise<void> {

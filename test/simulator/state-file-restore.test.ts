@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { restoreStateFile } from '../../simulator/state-file.ts';
-import type { TenantRegistry } from '../../simulator/tenants.ts';
+import { restoreStateFile } from '../../simulator/memory/state-file.ts';
+import type { MemoryTenants } from '../../simulator/memory/memory-tenants.ts';
 
 const snapshot = { version: 1, collections: { customers: [{ id: 'c-1', name: 'Cliente' }] } };
 
@@ -16,7 +16,7 @@ function restore(contents: unknown, maxTenants = 10): { restored: string[]; coun
   const file = join(mkdtempSync(join(tmpdir(), 'gas-restore-')), 'state.json');
   writeFileSync(file, typeof contents === 'string' ? contents : JSON.stringify(contents));
   const restored: string[] = [];
-  const registry = { restoreTenant: (name: string) => void restored.push(name) } as unknown as TenantRegistry;
+  const registry = { restoreTenant: (name: string) => void restored.push(name) } as unknown as MemoryTenants;
   try {
     return { restored, count: restoreStateFile(registry, file, maxTenants) };
   } catch (error) {

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SAVE_INTERVAL_MS } from '../../simulator/state-file.ts';
+import { SAVE_INTERVAL_MS } from '../../simulator/memory/state-file.ts';
 import { runCli } from '../support/cli.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../support/simulator-process.ts';
 import { ALL_SCOPES } from './sim-harness.ts';

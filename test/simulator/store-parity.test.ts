@@ -10,14 +10,10 @@ import { connectStore } from '../../simulator/redis/redis-connection.ts';
 import { RedisTenants } from '../../simulator/redis/redis-tenants.ts';
 import { demoDataset } from '../../simulator/dataset.ts';
 import { recordBytes } from '../../simulator/record-bytes.ts';
-import { Store } from '../../simulator/store.ts';
+import { Store } from '../../simulator/memory/store.ts';
 import { fitsQuota } from '../../simulator/tenant-quota.ts';
-import {
-  DEFAULT_TENANT_LIMITS,
-  TenantRegistry,
-  type TenantDirectory,
-  type TenantLimits,
-} from '../../simulator/tenants.ts';
+import { MemoryTenants } from '../../simulator/memory/memory-tenants.ts';
+import { DEFAULT_TENANT_LIMITS, type TenantDirectory, type TenantLimits } from '../../simulator/tenants.ts';
 import type { SimulatorOptions } from '../../simulator/index.ts';
 import { STORE_KINDS, useStoreKinds, type StoreKind } from '../support/store-kinds.ts';
 import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
@@ -109,7 +105,7 @@ async function directories(limits: TenantLimits = DEFAULT_TENANT_LIMITS): Promis
     onEvict: () => undefined,
   });
   return [
-    ['memory', new TenantRegistry(dataset, limits)],
+    ['memory', new MemoryTenants(dataset, limits)],
     ['redis', redis],
   ];
 }

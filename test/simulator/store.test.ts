@@ -1,8 +1,8 @@
 /** The store answers as a plain map of records would, through growth, rewrites and compactions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecordTable } from '../../simulator/record-table.ts';
-import { compositeKey, Store, type StoredRecord } from '../../simulator/store.ts';
+import { RecordTable } from '../../simulator/memory/record-table.ts';
+import { compositeKey, Store, type StoredRecord } from '../../simulator/memory/store.ts';
 import { PROPERTY_SEED } from '../support/property-seed.ts';
 
 type Step = { op: 'put'; id: string; name: string; size: number } | { op: 'delete'; id: string } | { op: 'restore' };

@@ -8,9 +8,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoDataset } from '../../simulator/dataset.ts';
 import { connectStore } from '../../simulator/redis/redis-connection.ts';
 import { RedisTenants } from '../../simulator/redis/redis-tenants.ts';
-import { Store } from '../../simulator/store.ts';
+import { Store } from '../../simulator/memory/store.ts';
 import { evictOne, removeIdleTenants, type ListedTenant, type TenantRoster } from '../../simulator/tenant-eviction.ts';
-import { DEFAULT_TENANT_LIMITS, TenantRegistry, type Tenant, type TenantDirectory } from '../../simulator/tenants.ts';
+import { MemoryTenants } from '../../simulator/memory/memory-tenants.ts';
+import { DEFAULT_TENANT_LIMITS, type Tenant, type TenantDirectory } from '../../simulator/tenants.ts';
 import { STORE_KINDS, useStoreKinds, type StoreKind } from '../support/store-kinds.ts';
 
 /** A roster over names in order of last use, listed in pages of two; `busy` tenants refuse removal. */
@@ -91,7 +92,7 @@ async function directory(
   if (kind === 'memory') {
     const dataset = new Store();
     dataset.restore(demoDataset());
-    return { tenants: new TenantRegistry(dataset, limits, (name) => evicted.push(name)), evicted };
+    return { tenants: new MemoryTenants(dataset, limits, (name) => evicted.push(name)), evicted };
   }
   const url = (await stores.options('redis')).store as string;
   const tenants = await RedisTenants.open(await connectStore(url, pino({ level: 'silent' })), demoDataset(), {

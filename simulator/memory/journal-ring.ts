@@ -11,6 +11,8 @@
  */
 import { JournalBudget, type BudgetedJournal } from './journal-budget.ts';
 import {
+  JOURNAL_LIMIT,
+  JOURNAL_MAX_BYTES,
   JOURNALED_HEADERS,
   journalFilter,
   redactedRecord,
@@ -18,15 +20,12 @@ import {
   type JournalEntry,
   type JournalQuery,
   type JournalRecord,
-} from './journal-entry.ts';
-import type { Refusal } from './refusal.ts';
+} from '../journal-entry.ts';
+import type { Refusal } from '../refusal.ts';
 
 /** What `record` takes. */
-export type { JournalRecord } from './journal-entry.ts';
+export type { JournalRecord } from '../journal-entry.ts';
 
-/** The journal keeps the last JOURNAL_LIMIT requests, or as many as fit in JOURNAL_MAX_BYTES. */
-export const JOURNAL_LIMIT = 1_000;
-export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
 const INITIAL_BYTES = 64 * 1024;
 /** A tenant that is never asked anything costs no buffer. */
 const NO_BYTES = Buffer.alloc(0);

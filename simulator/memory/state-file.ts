@@ -15,10 +15,10 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { snapshotProblems } from './snapshot-schema.ts';
-import { isTenantName, TENANT_NAME_PATTERN } from './tenant-name.ts';
-import type { Snapshot } from './collections.ts';
-import type { TenantRegistry } from './tenants.ts';
+import { snapshotProblems } from '../snapshot-schema.ts';
+import { isTenantName, TENANT_NAME_PATTERN } from '../tenant-name.ts';
+import type { Snapshot } from '../collections.ts';
+import type { MemoryTenants } from './memory-tenants.ts';
 
 export const SAVE_INTERVAL_MS = 2_000;
 const PAGE_RECORDS = 1_000;
@@ -107,7 +107,7 @@ function readOwnStateFile(path: string): string | undefined {
  * A file with more tenants than `maxTenants` is refused: restoring it would evict the surplus, and
  * the next save would lose them for good.
  */
-export function restoreStateFile(tenants: TenantRegistry, path: string, maxTenants: number): number {
+export function restoreStateFile(tenants: MemoryTenants, path: string, maxTenants: number): number {
   removeLeftoverTemporaries(path);
   const text = readOwnStateFile(path);
   if (text === undefined) return 0;
@@ -159,7 +159,7 @@ export class StateFileSaver {
   private saving: Promise<void> | undefined;
 
   constructor(
-    private readonly tenants: TenantRegistry,
+    private readonly tenants: MemoryTenants,
     private readonly path: string,
     onError: (error: unknown) => void,
   ) {

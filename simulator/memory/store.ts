@@ -17,14 +17,14 @@ import {
   type CollectionName,
   type Snapshot,
   type StoredRecord,
-} from './collections.ts';
-import { keyBytes, recordBytes } from './record-bytes.ts';
+} from '../collections.ts';
+import { keyBytes, recordBytes } from '../record-bytes.ts';
 import { RecordTable } from './record-table.ts';
-import { fitsQuota, quotaDelta, quotaExceeded, snapshotTooLarge } from './tenant-quota.ts';
-import { indexValue } from './unique-fields.ts';
+import { fitsQuota, quotaDelta, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
+import { indexValue } from '../unique-fields.ts';
 
 /** What a store's callers hand it and get back, beside the store itself. */
-export { compositeKey, type StoredRecord } from './collections.ts';
+export { compositeKey, type StoredRecord } from '../collections.ts';
 
 /**
  * Fields looked up by value (uniqueness rules, children of a parent), indexed so a lookup costs

@@ -1,0 +1,90 @@
+import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
+import type { RecordStore, Versioned } from '../record-store.ts';
+import { checkUniqueRule } from '../unique-fields.ts';
+import type { RecordTable } from './record-table.ts';
+import type { Store } from './store.ts';
+
+/** The embedded store: one process's memory (store.ts), behind the asynchronous interface. */
+export class MemoryRecordStore implements RecordStore {
+  constructor(readonly store: Store) {}
+
+  async get(collection: CollectionName, key: string) {
+    return this.store.get(collection, key);
+  }
+
+  async getMany(wanted: readonly (readonly [CollectionName, string])[]) {
+    return wanted.map(([collection, key]) => this.store.get(collection, key));
+  }
+
+  async has(collection: CollectionName, key: string) {
+    return this.store.has(collection, key);
+  }
+
+  async put(collection: CollectionName, record: StoredRecord) {
+    this.store.put(collection, record);
+  }
+
+  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
+    checkUniqueRule(collection, field, scopeField);
+    const key = keyOf(collection, record);
+    const holders = this.store.findBy(collection, field, record[field]);
+    if (
+      holders.some(
+        (other) =>
+          keyOf(collection, other) !== key && (scopeField === undefined || other[scopeField] === record[scopeField]),
+      )
+    )
+      return false;
+    this.store.put(collection, record);
+    return true;
+  }
+
+  async putIfAbsent(collection: CollectionName, record: StoredRecord) {
+    if (this.store.has(collection, keyOf(collection, record))) return false;
+    this.store.put(collection, record);
+    return true;
+  }
+
+  async delete(collection: CollectionName, key: string) {
+    return this.store.delete(collection, key);
+  }
+
+  async findBy(collection: CollectionName, field: string, value: unknown) {
+    return this.store.findBy(collection, field, value);
+  }
+
+  async list(collection: CollectionName) {
+    return this.store.list(collection);
+  }
+
+  async getVersioned(collection: CollectionName, key: string) {
+    return { record: this.store.get(collection, key), version: this.store.text(collection, key) };
+  }
+
+  async putIfVersion(collection: CollectionName, record: StoredRecord, version: Versioned['version']) {
+    if (this.store.text(collection, keyOf(collection, record)) !== version) return false;
+    this.store.put(collection, record);
+    return true;
+  }
+
+  async restore(snapshot: Snapshot) {
+    this.store.restore(snapshot);
+  }
+
+  async add(snapshot: Snapshot) {
+    this.store.add(snapshot);
+  }
+
+  async *exportPages(pageSize: number) {
+    const tables: [CollectionName, RecordTable][] = this.store.frozenTables();
+    for (const [collection, table] of tables) {
+      for (let slot = 0; slot >= 0;) {
+        const { texts, next } = table.textsFrom(slot, pageSize);
+        slot = next;
+        yield { collection, texts };
+      }
+    }
+  }
+}
+
+const keyOf = (collection: CollectionName, record: StoredRecord) => COLLECTION_KEYS[collection](record);
