@@ -1,3 +1,4 @@
+/** A tenant's fault rules in this process's memory, under FaultFiring (faults.ts), the policy both stores share. */
 import type { FaultStore, StoredFaults } from '../faults.ts';
 
 /** Fault rules in this process's memory: counts are spent in place. */

@@ -1,3 +1,8 @@
+/**
+ * The records of one tenant in this process's memory: a Store (store.ts) behind the asynchronous
+ * RecordStore interface. Each call is one synchronous step underneath, so a unique value, a record
+ * stored only when absent, a delete and a compare-and-set are atomic without locks.
+ */
 import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
 import type { RecordStore, Versioned } from '../record-store.ts';
 import { checkUniqueRule } from '../unique-fields.ts';
