@@ -5,7 +5,7 @@
  */
 import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
 import type { RecordStore, Versioned } from '../record-store.ts';
-import { checkUniqueRule } from '../unique-fields.ts';
+import { checkUniqueRule, uniqueValueOf } from '../unique-fields.ts';
 import type { RecordTable } from './record-table.ts';
 import type { Store } from './store.ts';
 
@@ -32,14 +32,14 @@ export class MemoryRecordStore implements RecordStore {
   async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
     checkUniqueRule(collection, field, scopeField);
     const key = keyOf(collection, record);
-    const holders = this.store.findBy(collection, field, record[field]);
-    if (
-      holders.some(
-        (other) =>
-          keyOf(collection, other) !== key && (scopeField === undefined || other[scopeField] === record[scopeField]),
-      )
-    )
-      return false;
+    // Compared as the Redis store's index compares (unique-fields.ts), found through the field's index.
+    const value = uniqueValueOf(collection, record);
+    const taken =
+      value !== '' &&
+      this.store
+        .findBy(collection, field, record[field])
+        .some((other) => keyOf(collection, other) !== key && uniqueValueOf(collection, other) === value);
+    if (taken) return false;
     this.store.put(collection, record);
     return true;
   }

@@ -235,6 +235,9 @@ describe.skipIf(redisMissing)('uniqueness on either store', () => {
           /brands keeps name unique/,
         );
         expect(await store.has('providers', '["m-3","p-4"]'), kind).toBe(false);
+        // A record without the value holds none: beside one whose e-mail is the text "undefined", it is taken.
+        expect(await store.putUnique('users', { id: 'u-1', email: 'undefined' }, 'email'), kind).toBe(true);
+        expect(await store.putUnique('users', { id: 'u-2' }, 'email'), kind).toBe(true);
       } finally {
         await directory.close();
       }
