@@ -70,10 +70,15 @@ export interface TenantDirectory {
   find(name: string): Promise<Tenant | undefined>;
   /** The tenant, made from the dataset when it does not exist. */
   obtain(name: string): Promise<Tenant>;
-  /** Puts a tenant's state back to the dataset (or empties it), clearing its journal and faults. */
-  reset(name: string, empty: boolean): Promise<Tenant>;
   /** Puts a tenant's data back to the dataset (or empties it), keeping its journal and fault rules. */
   restoreData(name: string, empty?: boolean): Promise<Tenant>;
   stats(): Promise<TenantStats>;
   close(): Promise<void>;
+}
+
+/** Puts a tenant's state back to the dataset (or empties it), clearing its journal and faults: the same on either store. */
+export async function resetTenant(tenants: TenantDirectory, name: string, empty: boolean): Promise<Tenant> {
+  const tenant = await tenants.restoreData(name, empty);
+  await Promise.all([tenant.journal.clear(), tenant.faults.clear()]);
+  return tenant;
 }

@@ -23,7 +23,7 @@ import { SimulatorError } from '../error-catalogue.ts';
 import { exchangeOfJournalEntry, redactDeep, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
 import { exportStream } from '../state-export.ts';
 import { checkTenantName } from '../tenant-name.ts';
-import { DEFAULT_TENANT, type TenantDirectory } from '../tenants.ts';
+import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
 import type { StateParams } from './provider-state-records.ts';
@@ -149,7 +149,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
 
       route('resetTenant', async (request): Promise<AdminResponseBody<'resetTenant'>> => {
         const empty = (request.query as Record<string, string | undefined>).empty === 'true';
-        const tenant = await tenants.reset((await tenantOf(request)).name, empty);
+        const tenant = await resetTenant(tenants, (await tenantOf(request)).name, empty);
         return { tenant: tenant.name, empty };
       });
 

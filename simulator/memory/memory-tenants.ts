@@ -124,12 +124,6 @@ export class MemoryTenants implements TenantDirectory {
     return tenant;
   }
 
-  async reset(name: string, empty: boolean): Promise<Tenant> {
-    const tenant = await this.restoreData(name, empty);
-    await Promise.all([tenant.journal.clear(), tenant.faults.clear()]);
-    return tenant;
-  }
-
   async restoreData(name: string, empty = false): Promise<MemoryTenant> {
     const tenant = this.findNow(name) ?? (await this.add(name));
     tenant.memory.restoreFrom(empty ? new Store() : this.dataset);

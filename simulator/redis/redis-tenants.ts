@@ -144,12 +144,6 @@ export class RedisTenants implements TenantDirectory {
     return tenant;
   }
 
-  async reset(name: string, empty: boolean): Promise<Tenant> {
-    const tenant = await this.restoreData(name, empty);
-    await Promise.all([tenant.journal.clear(), tenant.faults.clear()]);
-    return tenant;
-  }
-
   async restoreData(name: string, empty = false): Promise<Tenant> {
     const tenant = await this.obtain(name);
     await this.dropData(name);

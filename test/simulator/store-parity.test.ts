@@ -13,7 +13,12 @@ import { recordBytes } from '../../simulator/record-bytes.ts';
 import { Store } from '../../simulator/memory/store.ts';
 import { fitsQuota } from '../../simulator/tenant-quota.ts';
 import { MemoryTenants } from '../../simulator/memory/memory-tenants.ts';
-import { DEFAULT_TENANT_LIMITS, type TenantDirectory, type TenantLimits } from '../../simulator/tenants.ts';
+import {
+  DEFAULT_TENANT_LIMITS,
+  resetTenant,
+  type TenantDirectory,
+  type TenantLimits,
+} from '../../simulator/tenants.ts';
 import type { SimulatorOptions } from '../../simulator/index.ts';
 import { STORE_KINDS, useStoreKinds, type StoreKind } from '../support/store-kinds.ts';
 import { DEMO, startTestSimulator, type TestSimulator } from './sim-harness.ts';
@@ -188,7 +193,7 @@ describe.skipIf(redisMissing)('the quota of an emptied tenant on either store', 
     });
     for (const [kind, directory] of await directories({ ...DEFAULT_TENANT_LIMITS, quotaBytes })) {
       try {
-        const { store } = await directory.reset('emptied', true);
+        const { store } = await resetTenant(directory, 'emptied', true);
         const outcome = (write: Promise<unknown>) =>
           write.then(
             () => 'taken',
