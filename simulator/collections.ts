@@ -1,6 +1,6 @@
 /**
  * The collections a tenant's records live in and how each keys its records: the data model both
- * stores (store.ts in memory, redis/ in Redis) hold, and a snapshot of it as plain JSON.
+ * stores (memory/store.ts in memory, redis/ in Redis) hold, and a snapshot of it as plain JSON.
  */
 import type { AdminCollectionName, AdminSnapshot } from '../spec/index.ts';
 

@@ -1,5 +1,5 @@
 /**
- * One request as a journal keeps it, whichever store holds the journal (journal.ts in memory,
+ * One request as a journal keeps it, whichever store holds the journal (memory/journal-ring.ts in memory,
  * redis/redis-journal.ts in Redis): what is recorded, every secret removed before it is written;
  * how a query selects entries; and an entry as `GET /__sim/requests` answers it.
  */

@@ -10,7 +10,7 @@
  * grow is always taken, a delete too.
  *
  * Each store gives the rule one primitive, a bounded counter moved in the same step as the record:
- * - memory: `Store.growth` in store.ts, checked and moved in `put` and `delete`;
+ * - memory: `Store.growth` in memory/store.ts, checked and moved in `put` and `delete`;
  * - Redis: the key `growth` of the tenant, moved by `bounded_add` in redis-scripts.ts's WRITE
  *   script (a mirror of `fitsQuota`, one comparison) and given back by DELETE. The simulator passes
  *   the new record's counted bytes; the script reads the old record's from a hash of counted bytes

@@ -24,7 +24,7 @@ import { Store } from './store.ts';
 
 const KEPT = Promise.resolve();
 
-/** The memory journal (journal.ts) behind the asynchronous interface: recording costs no extra turn. */
+/** The memory journal (journal-ring.ts) behind the asynchronous interface: recording costs no extra turn. */
 class MemoryJournal implements TenantJournal {
   constructor(readonly entries: Journal) {}
 

@@ -108,7 +108,7 @@ export class RedisRecordStore implements RecordStore {
   }
 
   async restore(snapshot: Snapshot): Promise<void> {
-    // Emptied, the tenant holds none of the dataset's bytes: its growth starts at minus them, as in store.ts.
+    // Emptied, the tenant holds none of the dataset's bytes: its growth starts at minus them, as in memory/store.ts.
     const { quotaBytes, datasetBytes } = this.place;
     const bytes = snapshotBytes(snapshot);
     if (!fitsQuota(-datasetBytes, bytes, quotaBytes)) throw snapshotTooLarge(bytes, quotaBytes + datasetBytes);
