@@ -46,7 +46,15 @@ export class JournalWriter {
     if (!batch) return;
     this.pending = undefined;
     this.connection
-      .call((r) => (r as ScriptedRedis).simJournalRecord(this.prefix, JOURNAL_LIMIT, this.budgetBytes, ...batch.args))
+      .call((r) =>
+        (r as ScriptedRedis).simJournalRecord(
+          this.prefix,
+          JOURNAL_LIMIT,
+          Math.min(JOURNAL_MAX_BYTES, this.budgetBytes),
+          this.budgetBytes,
+          ...batch.args,
+        ),
+      )
       .then(
         () => batch.settle(),
         (error: unknown) => batch.settle(error instanceof Error ? error : new Error(String(error))),

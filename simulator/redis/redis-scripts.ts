@@ -113,19 +113,21 @@ index(tp, coll, key, '')
 return 1`;
 
 /**
- * Records journal entries under the budget all tenants share. ARGV: prefix, per-tenant limit,
- * budget bytes, then tenant and entry JSON (without seq) of each entry. The oldest entries of any
- * tenant go first.
+ * Records journal entries: each tenant keeps its last `limit` entries, or as many as fit in its
+ * `tenant bytes`, and all tenants together stay under the budget. ARGV: prefix, per-tenant limit,
+ * per-tenant bytes, budget bytes, then tenant and entry JSON (without seq) of each entry. Past the
+ * budget, the oldest entries of any tenant go first.
  */
 const JOURNAL_RECORD = `
-local p, limit, budget = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local p, limit, tenantBytes, budget = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local function drop(t, l)
   local first = redis.call('LPOP', l)
   if not first then return end
   redis.call('DECRBY', p .. 'jbytes', #first)
+  redis.call('DECRBY', p .. 't{' .. t .. '}:jb', #first)
   redis.call('ZREM', p .. 'jq', t .. '\\n' .. string.match(first, '^(%d+)|'))
 end
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   local tenant = ARGV[i]
   local list = p .. 't{' .. tenant .. '}:j'
   local seq = redis.call('INCR', p .. 't{' .. tenant .. '}:jseq')
@@ -133,7 +135,12 @@ for i = 4, #ARGV, 2 do
   redis.call('RPUSH', list, entry)
   redis.call('ZADD', p .. 'jq', redis.call('INCR', p .. 'jclock'), tenant .. '\\n' .. seq)
   redis.call('INCRBY', p .. 'jbytes', #entry)
+  local held = redis.call('INCRBY', p .. 't{' .. tenant .. '}:jb', #entry)
   if redis.call('LLEN', list) > limit then drop(tenant, list) end
+  while held > tenantBytes and redis.call('LLEN', list) > 1 do
+    drop(tenant, list)
+    held = tonumber(redis.call('GET', p .. 't{' .. tenant .. '}:jb'))
+  end
 end
 while tonumber(redis.call('GET', p .. 'jbytes')) > budget do
   local oldest = redis.call('ZRANGE', p .. 'jq', 0, 0)
@@ -153,7 +160,7 @@ for _, entry in ipairs(redis.call('LRANGE', list, 0, -1)) do
   redis.call('DECRBY', p .. 'jbytes', #entry)
   redis.call('ZREM', p .. 'jq', tenant .. '\\n' .. string.match(entry, '^(%d+)|'))
 end
-redis.call('DEL', list)
+redis.call('DEL', list, p .. 't{' .. tenant .. '}:jb')
 return 1`;
 
 /** Spends one of a fault rule's count: 1 when there was one left. ARGV: counts key, rule index. */

@@ -12,6 +12,7 @@ import { demoDataset } from '../../simulator/dataset.ts';
 import { recordBytes } from '../../simulator/record-bytes.ts';
 import { Store } from '../../simulator/memory/store.ts';
 import { fitsQuota } from '../../simulator/tenant-quota.ts';
+import { JOURNAL_MAX_BYTES } from '../../simulator/journal-entry.ts';
 import { MemoryTenants } from '../../simulator/memory/memory-tenants.ts';
 import {
   DEFAULT_TENANT_LIMITS,
@@ -214,6 +215,42 @@ describe.skipIf(redisMissing)('the quota of an emptied tenant on either store', 
       }
     }
   });
+});
+
+describe.skipIf(redisMissing)('the journal on either store', () => {
+  it("keeps at most JOURNAL_MAX_BYTES of one tenant's entries, dropping the oldest, under a larger shared budget", async () => {
+    const entryBytes = 1024 * 1024;
+    const sent = Math.ceil(JOURNAL_MAX_BYTES / entryBytes) + 8;
+    const kept: number[] = [];
+    for (const [kind, directory] of await directories()) {
+      try {
+        const { journal } = await directory.obtain('journaled');
+        for (let i = 0; i < sent; i++)
+          await journal.record({
+            time: Date.now(),
+            method: 'PUT',
+            path: `/v1/customers/c-${i}`,
+            operationId: 'upsertCustomer',
+            status: 204,
+            durationMs: 1,
+            simulated: false,
+            headers: {},
+            requestText: JSON.stringify({ filler: String(i % 10).repeat(entryBytes) }),
+            responseText: undefined,
+            secrets: [],
+          });
+        const paths = (await journal.read()).map((e) => e.path);
+        // The newest entries, in order, as many as fit in the tenant's bytes (each store's own encoding).
+        expect(paths.at(-1), kind).toBe(`/v1/customers/c-${sent - 1}`);
+        expect(paths, kind).toEqual(paths.map((_, i) => `/v1/customers/c-${sent - paths.length + i}`));
+        kept.push(paths.length);
+      } finally {
+        await directory.close();
+      }
+    }
+    for (const count of kept) expect(count).toBeGreaterThanOrEqual(Math.floor(JOURNAL_MAX_BYTES / entryBytes) - 2);
+    for (const count of kept) expect(count).toBeLessThan(JOURNAL_MAX_BYTES / entryBytes);
+  }, 60_000);
 });
 
 describe.skipIf(redisMissing)('uniqueness on either store', () => {
