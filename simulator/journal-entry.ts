@@ -29,9 +29,16 @@ interface RequestSummary {
 
 /** What the simulator records of one request. */
 
-/** A tenant's journal keeps its last JOURNAL_LIMIT requests, or as many as fit in JOURNAL_MAX_BYTES (either store). */
+/** A tenant's journal keeps its last JOURNAL_LIMIT requests, or as many as fit in its bytes (either store). */
 export const JOURNAL_LIMIT = 1_000;
 export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The bytes one tenant's journal may hold under a budget all tenants share: JOURNAL_MAX_BYTES, or
+ * the whole budget when smaller. An entry larger than that is kept without its bodies. Each store
+ * counts an entry in its own encoding.
+ */
+export const tenantJournalBytes = (budgetBytes: number): number => Math.min(JOURNAL_MAX_BYTES, budgetBytes);
 
 export interface JournalRecord extends RequestSummary {
   /** Milliseconds since the epoch. */

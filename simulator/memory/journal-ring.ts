@@ -14,6 +14,7 @@ import {
   JOURNAL_LIMIT,
   JOURNAL_MAX_BYTES,
   JOURNALED_HEADERS,
+  tenantJournalBytes,
   journalFilter,
   redactedRecord,
   toEntry,
@@ -54,7 +55,7 @@ export class Journal implements BudgetedJournal {
 
   /** A journal alone has a budget of JOURNAL_MAX_BYTES; a simulator's tenants share one. */
   constructor(private readonly budget = new JournalBudget(JOURNAL_MAX_BYTES)) {
-    this.maxRingBytes = Math.min(JOURNAL_MAX_BYTES, budget.maxBytes);
+    this.maxRingBytes = tenantJournalBytes(budget.maxBytes);
   }
 
   /** Bytes of the ring (what the journal costs in memory). */

@@ -4,9 +4,9 @@
  */
 import {
   JOURNAL_LIMIT,
-  JOURNAL_MAX_BYTES,
   journalFilter,
   redactedRecord,
+  tenantJournalBytes,
   toEntry,
   type JournalEntry,
   type JournalQuery,
@@ -50,7 +50,7 @@ export class JournalWriter {
         (r as ScriptedRedis).simJournalRecord(
           this.prefix,
           JOURNAL_LIMIT,
-          Math.min(JOURNAL_MAX_BYTES, this.budgetBytes),
+          tenantJournalBytes(this.budgetBytes),
           this.budgetBytes,
           ...batch.args,
         ),
@@ -83,7 +83,7 @@ export class RedisJournal implements TenantJournal {
     const entry = redactedRecord(recorded);
     let json = JSON.stringify(entry);
     // Too large for the budget with its bodies: it is kept without them.
-    if (json.length > Math.min(JOURNAL_MAX_BYTES, this.writer.budgetBytes))
+    if (json.length > tenantJournalBytes(this.writer.budgetBytes))
       json = JSON.stringify({ ...entry, requestText: undefined, responseText: undefined });
     await this.writer.write(this.tenant, json);
   }
