@@ -35,6 +35,9 @@ export const COLLECTION_KEYS = {
 
 export type CollectionName = keyof typeof COLLECTION_KEYS;
 
+/** The key a record is stored under in its collection. */
+export const keyOf = (collection: CollectionName, record: StoredRecord): string => COLLECTION_KEYS[collection](record);
+
 export const COLLECTION_NAMES = Object.keys(COLLECTION_KEYS) as CollectionName[];
 
 /** A tenant's records as plain JSON: the `--data` file, `GET`/`PUT /__sim/state` (the admin document's Snapshot). */

@@ -6,7 +6,7 @@
  * only if nobody changed it since it was read (compare-and-set). An id counted once (`addOnce`) is
  * written once, here, over that compare-and-set.
  */
-import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from './collections.ts';
+import { keyOf, type CollectionName, type Snapshot, type StoredRecord } from './collections.ts';
 
 /**
  * A record as a store answers it: read-only, so a handler that assigns to one does not compile (the
@@ -75,5 +75,3 @@ export async function addOnce(
       return values.length + 1;
   }
 }
-
-const keyOf = (collection: CollectionName, record: StoredRecord) => COLLECTION_KEYS[collection](record);

@@ -3,7 +3,7 @@
  * RecordStore interface. Each call is one synchronous step underneath, so a unique value, a record
  * stored only when absent, a delete and a compare-and-set are atomic without locks.
  */
-import { COLLECTION_KEYS, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
+import { keyOf, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
 import type { RecordStore, Versioned } from '../record-store.ts';
 import { checkUniqueRule, uniqueValueOf } from '../unique-fields.ts';
 import type { RecordTable } from './record-table.ts';
@@ -91,5 +91,3 @@ export class MemoryRecordStore implements RecordStore {
     }
   }
 }
-
-const keyOf = (collection: CollectionName, record: StoredRecord) => COLLECTION_KEYS[collection](record);

@@ -18,7 +18,7 @@ import {
   type Snapshot,
   type StoredRecord,
 } from '../collections.ts';
-import { keyBytes, recordBytes } from '../record-bytes.ts';
+import { keyBytes, recordBytes, snapshotBytes } from '../record-bytes.ts';
 import { RecordTable } from './record-table.ts';
 import { fitsQuota, quotaDelta, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
 import { indexValue } from '../unique-fields.ts';
@@ -180,10 +180,7 @@ export class Store {
 
   /** Stores every record of the snapshot beside those already here; refused whole (507) past the quota. */
   add(snapshot: Snapshot): void {
-    let grows = 0;
-    for (const name of COLLECTION_NAMES)
-      for (const record of snapshot.collections[name] ?? [])
-        grows += recordBytes(COLLECTION_KEYS[name](record), JSON.stringify(record));
+    const grows = snapshotBytes(snapshot);
     if (!fitsQuota(this.growth, grows, this.quotaBytes)) throw snapshotTooLarge(grows, this.quotaBytes - this.growth);
     for (const name of COLLECTION_NAMES) for (const record of snapshot.collections[name] ?? []) this.put(name, record);
   }

@@ -5,7 +5,7 @@
  * Redis before the request is answered. A write passes its record's counted bytes (record-bytes.ts)
  * and the quota; the script moves the tenant's growth as tenant-quota.ts says.
  */
-import { recordBytes } from '../record-bytes.ts';
+import { recordBytes, snapshotBytes } from '../record-bytes.ts';
 import type { RecordStore, Versioned } from '../record-store.ts';
 import {
   COLLECTION_KEYS,
@@ -169,14 +169,4 @@ export class RedisRecordStore implements RecordStore {
     if (result < 0) throw quotaExceeded(this.place.quotaBytes);
     return result === 1;
   }
-}
-
-/** Bytes a snapshot's records count against a quota (record-bytes.ts: what each write passes the WRITE script too). */
-export function snapshotBytes(snapshot: Snapshot): number {
-  let bytes = 0;
-  for (const name of COLLECTION_NAMES) {
-    for (const record of snapshot.collections[name] ?? [])
-      bytes += recordBytes(COLLECTION_KEYS[name](record), JSON.stringify(record));
-  }
-  return bytes;
 }

@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { COLLECTION_KEYS, COLLECTION_NAMES, type Snapshot } from '../collections.ts';
-import { recordBytes } from '../record-bytes.ts';
+import { recordBytes, snapshotBytes } from '../record-bytes.ts';
 import { uniqueValueOf } from '../unique-fields.ts';
 import type { Tenant, TenantDirectory, TenantLimits, TenantStats } from '../tenants.ts';
 import { evictOne, removeIdleTenants, type ListedTenant, type TenantRoster } from '../tenant-eviction.ts';
@@ -23,7 +23,7 @@ import { FaultFiring } from '../faults.ts';
 import { RedisFaultStore } from './redis-faults.ts';
 import { redisField } from './redis-field.ts';
 import { JournalWriter, RedisJournal } from './redis-journal.ts';
-import { RedisRecordStore, snapshotBytes } from './redis-record-store.ts';
+import { RedisRecordStore } from './redis-record-store.ts';
 import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
 
 export const REDIS_PREFIX = 'gas-sim:';
