@@ -185,16 +185,20 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       };
     }
 
-    const operationOf = options.broker ? new Map<string, string>() : operationsOfInteractions(plan.pactFiles, contract);
-    const statesOf = options.broker ? new Map<string, string[]>() : statesOfInteractions(plan.pactFiles);
+    // The pact files are read once: a broker's interactions are known only by what the verifier says.
     const interactions = plan.pactFiles.flatMap((file) => readPactFiles(file)).flatMap(({ pact }) => pact.interactions);
     const { placed, unplaced } = exposuresByInteraction(reply.exposures ?? [], interactions, contract);
     const byDescription = new Map(interactions.map((i) => [i.description, i]));
+    const local = (description: string) => (options.broker ? undefined : byDescription.get(description));
+    const operationOf = (description: string) => {
+      const interaction = local(description);
+      return interaction && contract.match(interaction.request.method, interaction.request.path)?.operation.id;
+    };
     const results = interactionResultsOf(parsed, operationOf, redact).map((verified): InteractionResult => {
       const exposure = placed.get(verified.description);
       // A state that turned out unavailable while set up (a deletable area used up, a refused set-up) skips its interaction.
-      const lacking = (statesOf.get(verified.description) ?? [])
-        .map((s) => states.unavailable.get(s))
+      const lacking = (local(verified.description)?.providerStates ?? [])
+        .map((s) => states.unavailable.get(s.name))
         .find((k) => k !== undefined);
       const result = exposure
         ? {
@@ -272,38 +276,13 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
   return { pactFiles, skipped, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The provider states of each local interaction, by description. */
-function statesOfInteractions(pactFiles: string[]): Map<string, string[]> {
-  return new Map(
-    pactFiles.flatMap((location) =>
-      readPactFiles(location).flatMap(({ pact }) =>
-        pact.interactions.map((i) => [i.description, (i.providerStates ?? []).map((s) => s.name)] as const),
-      ),
-    ),
-  );
-}
-
-/** The operation each local interaction calls, by description. */
-function operationsOfInteractions(pactFiles: string[], contract: Contract): Map<string, string> {
-  const operationOf = new Map<string, string>();
-  for (const location of pactFiles) {
-    for (const { pact } of readPactFiles(location)) {
-      for (const i of pact.interactions) {
-        const called = contract.match(i.request.method, i.request.path);
-        if (called) operationOf.set(i.description, called.operation.id);
-      }
-    }
-  }
-  return operationOf;
-}
-
 /** What the verifier said of an interaction, before it is judged. */
 type Verified = Omit<InteractionResult, keyof RuleOutcome> & { passed: boolean };
 
 /** One result per interaction the verifier ran, with its mismatches (matched by description). */
 function interactionResultsOf(
   parsed: VerifierJson,
-  operationOf: Map<string, string>,
+  operationOf: (description: string) => string | undefined,
   redact: (text: string) => string,
 ): Verified[] {
   return (parsed.interactionResults ?? []).map((r): Verified => {
@@ -319,7 +298,7 @@ function interactionResultsOf(
     );
     return {
       description: r.description,
-      operationId: operationOf.get(r.description),
+      operationId: operationOf(r.description),
       passed: r.result.toUpperCase() === 'OK' && errors.length === 0,
       mismatches: details.map((d) => d.text),
       details,
