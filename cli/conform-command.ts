@@ -14,7 +14,7 @@ import {
   writeConformReports,
   type ConformReport,
 } from '../conform/index.ts';
-import { TargetUsageError } from '../client/index.ts';
+import { TargetUsageError } from '../target/index.ts';
 import {
   addTargetOptions,
   deadlineAt,

@@ -1,5 +1,5 @@
 /**
- * The typed client of a gas-harness simulator's admin API (`/__sim`, spec/admin-api.openapi.yaml):
+ * The typed client of a gas-harness simulator's admin API (`/__sim`, contract/admin-api.openapi.yaml):
  * every checker, the bench and the tests reach the admin API through it, never by building its URLs.
  * One method per operation, named by its operationId, with the request and answer types generated
  * from the document; an answer other than the operation's success is an AdminApiError.
@@ -21,7 +21,7 @@ import type {
   ProviderStateRequest,
   ProviderStateValues,
   TokenRequest,
-} from '../spec/index.ts';
+} from '../contract/index.ts';
 import { displayUrl, excerpt } from '../report/index.ts';
 import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
 

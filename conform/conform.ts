@@ -6,9 +6,10 @@
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
-import { loadContract, RUN_BROKEN } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
-import { deadlineMessage, type DeadlineStop } from '../report/index.ts';
+import { loadContract } from '../contract/index.ts';
+import { RUN_BROKEN } from '../verdict/index.ts';
+import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../client/index.ts';
 import {
   countVerdicts,
   coverageOf,

@@ -4,7 +4,7 @@
  * wrong media type, a missing body) and auth cases (a valid request with an auth negative).
  */
 import fc from 'fast-check';
-import type { Contract, JsonSchema, Operation } from '../spec/index.ts';
+import type { Contract, JsonSchema, Operation } from '../contract/index.ts';
 import type { OperationCredentials } from './auth-credentials.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';

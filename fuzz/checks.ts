@@ -12,11 +12,10 @@ import {
   quoteStatedRule,
   schemaBasis,
   STATED_RULES,
-  type Contract,
-  type Operation,
   type RuleBasis,
   type RuleOutcome,
-} from '../spec/index.ts';
+} from '../verdict/index.ts';
+import { type Contract, type Operation } from '../contract/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, holdsJwt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';

@@ -3,16 +3,17 @@
  * target with bounded parallelism, each in a fresh simulator tenant, and returns a redacted report.
  */
 import { projectFile } from '../project-files.ts';
-import { redactSecrets, runDeadline, type DeadlineStop } from '../report/index.ts';
-import { loadContract } from '../spec/index.ts';
+import { redactSecrets } from '../report/index.ts';
+import { runDeadline, type DeadlineStop } from '../client/index.ts';
+import { loadContract } from '../contract/index.ts';
 import {
   newFixtureLedger,
   resolveTarget,
-  runPool,
   type FixtureLedger,
   type ResolvedTarget,
   type TargetRunOptions,
-} from '../client/index.ts';
+} from '../target/index.ts';
+import { runPool } from '../client/index.ts';
 import { loadSuites, type LoadedSuite } from './load-suites.ts';
 
 import { runSuite } from './run-suite.ts';

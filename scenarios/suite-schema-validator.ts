@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { projectFile } from '../project-files.ts';
 
-export const SCENARIO_SCHEMA_PATH = projectFile('spec', 'scenario-schema.json');
+export const SCENARIO_SCHEMA_PATH = projectFile('contract', 'scenario-schema.json');
 
 export interface SchemaProblem {
   /** Where in the document: keys and array indexes. */

@@ -3,7 +3,7 @@
  * fault rules, media type, JSON parsing, validation and the Prefer header before its handler runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
+import type { Contract, Operation, ValidationIssue } from '../contract/index.ts';
 import type { Authenticator } from './auth.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { dropConnection } from './drop-connection.ts';
@@ -13,7 +13,7 @@ import { handlerFor, type OperationHandlers, type UncheckedHandler } from './ope
 import { parsePrefer } from './prefer.ts';
 import { waitCapped } from './request-delay.ts';
 import { checkTenantName } from './tenant-name.ts';
-import { DEFAULT_TENANT, type Tenant, type TenantDirectory } from './tenants.ts';
+import { DEFAULT_TENANT, type Tenant, type TenantDirectory } from './store/tenants.ts';
 
 const ALL_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 

@@ -4,7 +4,7 @@
  * credentials, response status, media type and body are checked against that operation. A request
  * of a 400 or 422 interaction must break the spec in that way; any other request must be valid.
  */
-import { loadContract, type Contract, type Operation, type ValidationIssue } from '../../spec/index.ts';
+import { loadContract, type Contract, type Operation, type ValidationIssue } from '../../contract/index.ts';
 import { headerOf, readPactFiles, type LoadedPact, type PactInteraction } from './pact-files.ts';
 
 export interface SpecDisagreement {

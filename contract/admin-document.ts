@@ -1,0 +1,70 @@
+/**
+ * The simulator's admin API as its document states it (contract/admin-api.openapi.yaml; in a bundle,
+ * its JSON made at build time): the simulator's admin validators are compiled from it by
+ * operationId, so what the server refuses is what the document says it refuses.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { ADMIN_SPEC_JSON_FILE, projectFile, RUNS_FROM_BUNDLE } from '../project-files.ts';
+
+export const ADMIN_SPEC_PATH = projectFile('contract', 'admin-api.openapi.yaml');
+const DOCUMENT_ID = 'gas-admin';
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>> };
+interface OperationObject {
+  operationId?: string;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
+let document: Document | undefined;
+let ajv: Ajv2020 | undefined;
+
+/** The admin API's document, read once. */
+export function adminDocument(): Document {
+  return (document ??= (
+    RUNS_FROM_BUNDLE
+      ? JSON.parse(readFileSync(projectFile(ADMIN_SPEC_JSON_FILE), 'utf8'))
+      : parse(readFileSync(ADMIN_SPEC_PATH, 'utf8'))
+  ) as Document);
+}
+
+/** Where the document puts an admin operation: its method and path (below /__sim, `{param}` style). */
+export function adminOperation(operationId: string): { method: (typeof METHODS)[number]; path: string } {
+  for (const [path, item] of Object.entries(adminDocument().paths))
+    for (const method of METHODS) if (item[method]?.operationId === operationId) return { method, path };
+  throw new Error(`no admin operation ${operationId}`);
+}
+
+/** The JSON pointer (in the document) of an operation's JSON request body schema. */
+function requestBodyPointer(operationId: string): string {
+  const { method, path } = adminOperation(operationId);
+  if (!adminDocument().paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema)
+    throw new Error(`the admin operation ${operationId} has no JSON request body`);
+  const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`;
+}
+
+/** A validator of the document's schema at `pointer`, compiled on first use. */
+function compileOnFirstUse<T>(pointer: () => string): () => ValidateFunction<T> {
+  let validate: ValidateFunction<T> | undefined;
+  return () => {
+    if (!ajv) {
+      // Not strict: the document is OpenAPI (its own keywords beside the schemas), linted by Spectral.
+      ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
+      addFormats.default(ajv);
+      ajv.addSchema(adminDocument(), DOCUMENT_ID);
+    }
+    return (validate ??= ajv.compile<T>({ $ref: `${DOCUMENT_ID}${pointer()}` }));
+  };
+}
+
+/** The validator of an admin operation's request body, as the document gives it. */
+export const adminRequestValidator = <T>(operationId: string): (() => ValidateFunction<T>) =>
+  compileOnFirstUse<T>(() => requestBodyPointer(operationId));
+
+/** The validator of one of the document's component schemas (`Snapshot`). */
+export const adminSchemaValidator = <T>(name: string): (() => ValidateFunction<T>) =>
+  compileOnFirstUse<T>(() => `#/components/schemas/${name}`);
