@@ -25,7 +25,7 @@ import {
 } from './conform-report.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
 import { pactRules } from './pact-rules.ts';
-import { redactDeep } from './redact-report.ts';
+import { redactStrings } from '../report/index.ts';
 import { scenarioRules, scenarioSummary } from './scenario-rules.ts';
 
 /** Fuzz cases per operation and kind unless told otherwise. */
@@ -194,7 +194,7 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   ) as Record<RuleSource, VerdictCounts>;
   const strict = options.strict ?? false;
   const coverage = coverageOf(rules, minCoverage);
-  return redactDeep<ConformReport>(
+  return redactStrings<ConformReport>(
     {
       target: url,
       simulator: target.simulator,

@@ -3,9 +3,10 @@
  * its JSON made at build time): the simulator's admin validators are compiled from it by
  * operationId, so what the server refuses is what the document says it refuses.
  */
+import { pointerOf } from './json-pointer.ts';
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { compileOnFirstUse, createAjv } from './ajv.ts';
 import { parse } from 'yaml';
 import { ADMIN_SPEC_JSON_FILE, projectFile, RUNS_FROM_BUNDLE } from '../project-files.ts';
 
@@ -17,6 +18,7 @@ type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number],
 interface OperationObject {
   operationId?: string;
   requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, unknown>;
 }
 
 let document: Document | undefined;
@@ -38,33 +40,34 @@ export function adminOperation(operationId: string): { method: (typeof METHODS)[
   throw new Error(`no admin operation ${operationId}`);
 }
 
+/** The one 2xx status the document gives an admin operation: what a client takes as its success. */
+export function adminSuccessStatus(operationId: string): number {
+  const { method, path } = adminOperation(operationId);
+  const statuses = Object.keys(adminDocument().paths[path]?.[method]?.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
+  if (statuses.length !== 1)
+    throw new Error(`the admin operation ${operationId} states ${statuses.length} success statuses`);
+  return Number(statuses[0]);
+}
+
 /** The JSON pointer (in the document) of an operation's JSON request body schema. */
 function requestBodyPointer(operationId: string): string {
   const { method, path } = adminOperation(operationId);
   if (!adminDocument().paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema)
     throw new Error(`the admin operation ${operationId} has no JSON request body`);
-  const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
-  return `#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`;
+  return `#${pointerOf(['paths', path, method, 'requestBody', 'content', 'application/json', 'schema'])}`;
 }
 
+/** The Ajv that holds the document, made on first use: a schema refers into it by pointer. */
+const documentAjv = (): Ajv2020 => (ajv ??= createAjv({ strict: false }).addSchema(adminDocument(), DOCUMENT_ID));
+
 /** A validator of the document's schema at `pointer`, compiled on first use. */
-function compileOnFirstUse<T>(pointer: () => string): () => ValidateFunction<T> {
-  let validate: ValidateFunction<T> | undefined;
-  return () => {
-    if (!ajv) {
-      // Not strict: the document is OpenAPI (its own keywords beside the schemas), linted by Spectral.
-      ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
-      addFormats.default(ajv);
-      ajv.addSchema(adminDocument(), DOCUMENT_ID);
-    }
-    return (validate ??= ajv.compile<T>({ $ref: `${DOCUMENT_ID}${pointer()}` }));
-  };
-}
+const atPointer = <T>(pointer: () => string): (() => ValidateFunction<T>) =>
+  compileOnFirstUse<T>(() => ({ $ref: `${DOCUMENT_ID}${pointer()}` }), documentAjv);
 
 /** The validator of an admin operation's request body, as the document gives it. */
 export const adminRequestValidator = <T>(operationId: string): (() => ValidateFunction<T>) =>
-  compileOnFirstUse<T>(() => requestBodyPointer(operationId));
+  atPointer<T>(() => requestBodyPointer(operationId));
 
 /** The validator of one of the document's component schemas (`Snapshot`). */
 export const adminSchemaValidator = <T>(name: string): (() => ValidateFunction<T>) =>
-  compileOnFirstUse<T>(() => `#/components/schemas/${name}`);
+  atPointer<T>(() => `#/components/schemas/${name}`);

@@ -35,10 +35,8 @@ export type AdminSnapshot = AdminSchemas['Snapshot'];
 export type AdminRecord = AdminSchemas['StoredRecord'];
 export type AdminCollectionName = keyof AdminSnapshot['collections'];
 export type AdminJournalEntry = AdminSchemas['JournalEntry'];
-export type AdminRefusal = AdminSchemas['Refusal'];
 export type AdminFaultRule = AdminSchemas['FaultRule'];
 export type AdminFaultConfig = AdminSchemas['FaultConfig'];
-export type AdminErrorList = AdminSchemas['ErrorList'];
 export type ProviderStateRequest = AdminRequestBody<'setProviderState'>;
 /** The values a provider state used (ids), by parameter name. */
 export type ProviderStateValues = AdminResponseBody<'setProviderState'>;

@@ -2,6 +2,7 @@
  * Collects every `x-assumed` annotation of the raw document into a table, and renders it as
  * Markdown (the `gas-harness spec assumptions` output and docs/assumptions.md).
  */
+import { pointerOf } from './json-pointer.ts';
 import type { Assumption } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -43,7 +44,7 @@ function row(raw: Obj, path: string[], why: string): Assumption {
   // A condition annotates a status whose trigger is assumed; the status itself is not in that path.
   const choice =
     rest[0] === 'conditions' ? `status ${rest[1] ?? ''} for this condition` : summarize(valueAt(raw, path));
-  return { operation, element: describe(rest), choice, why, pointer: `#/${path.map(escapePointer).join('/')}` };
+  return { operation, element: describe(rest), choice, why, pointer: `#${pointerOf(path)}` };
 }
 
 function describe(rest: string[]): string {
@@ -71,7 +72,6 @@ function summarize(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Renders the table as the Markdown of docs/assumptions.md. */

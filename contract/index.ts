@@ -4,7 +4,8 @@ export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
 export { DEV_API_KEY, DEV_JWT_SECRET } from './dev-credentials.ts';
 export { lintSpec } from './lint-spec.ts';
-export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
+export { type ValidationIssue, type Validators } from './validators.ts';
+export { compileOnFirstUse, createAjv } from './ajv.ts';
 export type * from './types.ts';
 export type * from './admin-types.ts';
 export type {
@@ -45,7 +46,10 @@ export {
 export {
   adminDocument,
   adminOperation,
+  adminSuccessStatus,
   adminRequestValidator,
   adminSchemaValidator,
   ADMIN_SPEC_PATH,
 } from './admin-document.ts';
+export { acceptsMediaType, mediaTypeOf, utf8MediaTypeOf } from './media-type.ts';
+export { escapePointerSegment, keysOfPointer, pointerOf, unescapePointerSegment } from './json-pointer.ts';

@@ -2,9 +2,9 @@
  * Ajv (JSON Schema 2020-12) validators for every operation's path parameters, request body and
  * responses, compiled once. Failures come back as issues with a target and a 400/422 class.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { isValidCpf } from './cpf.ts';
+import { keysOfPointer } from './json-pointer.ts';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { createAjv } from './ajv.ts';
 import type { JsonSchema, Operation } from './types.ts';
 
 export interface ValidationIssue {
@@ -36,51 +36,6 @@ const STRUCTURAL = new Set([
   'dependentRequired',
 ]);
 const STRUCTURAL_FORMATS = new Set(['uuid']);
-
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    strictTypes: false,
-    strictRequired: false,
-    allowUnionTypes: true,
-  });
-  addFormats.default(ajv);
-  ajv.addFormat('cpf', isValidCpf);
-  // `x-assumed*` annotations are ours, not validation keywords.
-  ajv.addKeyword({ keyword: 'x-assumed' });
-  ajv.addKeyword({ keyword: 'x-secret' });
-  for (const key of [
-    'description',
-    'format',
-    'items',
-    'maxLength',
-    'maximum',
-    'minimum',
-    'minLength',
-    'pattern',
-    'properties',
-    'required',
-    'then',
-    'type',
-    'enum',
-  ]) {
-    ajv.addKeyword({ keyword: `x-assumed-${key}` });
-  }
-  return ajv;
-}
-
-let sharedAjv: Ajv2020 | undefined;
-
-/**
- * A validator of one of the harness's own schemas, compiled on first use by one shared Ajv:
- * compiling (the meta-schema first) costs a good part of a start that may never need it.
- */
-export function compileOnFirstUse<T>(schema: object): () => ValidateFunction<T> {
-  let validate: ValidateFunction<T> | undefined;
-  return () => (validate ??= (sharedAjv ??= createAjv()).compile<T>(schema));
-}
 
 export function createValidators(operations: Operation[]): Validators {
   const ajv = createAjv();
@@ -126,10 +81,7 @@ function run(validate: ValidateFunction, data: unknown, root: string): Validatio
 }
 
 function toIssue(error: ErrorObject, root: string): ValidationIssue {
-  const segments = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = keysOfPointer(error.instancePath);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   const target = [root, ...segments].join('.');

@@ -15,7 +15,7 @@ import {
   type RuleBasis,
   type RuleOutcome,
 } from '../verdict/index.ts';
-import { type Contract, type Operation } from '../contract/index.ts';
+import { mediaTypeOf, type Contract, type Operation } from '../contract/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, holdsJwt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
@@ -57,8 +57,6 @@ export interface CheckContext {
 }
 
 type Check = (ctx: CheckContext) => CheckFailure | undefined;
-
-const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
 
 const CHECKS: Record<CheckName, Check> = {
   not_a_server_error: ({ response, secrets }) =>

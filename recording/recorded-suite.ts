@@ -16,6 +16,7 @@ import type {
   SuiteSpec,
 } from '../contract/index.ts';
 import { isSecretField, mayNameSecretField } from '../contract/secret-fields.ts';
+import { mediaTypeOf } from '../contract/media-type.ts';
 import { REDACTED, redactSecrets } from '../report/redact.ts';
 import { recordedAuth } from './recorded-auth.ts';
 import { MAX_RECORDED_BODY_BYTES, type RecordedExchange } from './recorded-exchange.ts';
@@ -107,7 +108,7 @@ export function buildRecordedSuite(
     } else if (body?.kind === 'omitted') notes.push(`request body not kept: ${body.reason}`);
     const contentType = exchange.headers['content-type'];
     const kept = request.body !== undefined || request.rawBody !== undefined;
-    if (kept && contentType && contentType.split(';')[0]?.trim() !== operation?.requestBody?.mediaTypes[0])
+    if (kept && contentType && mediaTypeOf(contentType) !== operation?.requestBody?.mediaTypes[0])
       request.mediaType = text(contentType);
     const { auth, refusedCredential } = recordedAuth(exchange, operation, reference);
     if (auth !== undefined) request.auth = auth;

@@ -12,6 +12,7 @@ export {
   redactJsonText,
   redactKnownSecrets,
   redactSecrets,
+  redactStrings,
   redactValue,
   REDACTED,
   secretValuesOf,

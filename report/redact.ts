@@ -172,3 +172,14 @@ export function secretValuesOf(value: unknown): string[] {
 export function redactDeep<T>(value: T, knownSecrets: readonly string[] = []): T {
   return redactValue(value, [...knownSecrets, ...secretValuesOf(value)]);
 }
+
+/**
+ * A copy of a JSON value whose every string has lost the given secrets (in every form a server may
+ * echo them in) and any JWT; keys are kept as they are. The last guard of a run's results and reports.
+ */
+export function redactStrings<T>(value: T, secrets: Iterable<string>): T {
+  const list = [...secrets];
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    typeof v === 'string' ? redactSecrets(v, list) : v,
+  ) as T;
+}

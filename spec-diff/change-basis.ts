@@ -4,6 +4,7 @@
  * element, or `x-assumed-<key>` beside the key, a map of sub-keys for `x-assumed-responses`).
  * The location is a path in the dereferenced document; the raw one is walked along it, `$ref`s followed.
  */
+import { keysOfPointer } from '../contract/index.ts';
 import type { RuleBasis } from '../verdict/rule-basis.ts';
 
 type Obj = Record<string, unknown>;
@@ -54,8 +55,7 @@ function besideReason(node: Obj, key: string, next: string | undefined, below: n
 function resolveRef(root: Obj, node: unknown, depth = 0): unknown {
   if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#/') || depth > 20) return node;
   let target: unknown = root;
-  for (const segment of node.$ref.slice(2).split('/')) {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of keysOfPointer(node.$ref)) {
     target = isObject(target) || Array.isArray(target) ? (target as Obj)[key] : undefined;
   }
   return resolveRef(root, target, depth + 1);

@@ -6,7 +6,7 @@
  */
 import { readPactFiles, type LoadedPact } from '../contracts/pact/index.ts';
 import { loadSuites, type LoadedSuite } from '../scenarios/index.ts';
-import type { StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
+import { mediaTypeOf as bareMediaType, type StepAuth, type StepSpec, type SuiteSpec } from '../contract/index.ts';
 
 export interface ContractCall {
   source: 'pact' | 'step';
@@ -171,6 +171,6 @@ function lowerCased(headers: Record<string, string[]> | undefined): Map<string, 
 }
 
 function mediaTypeOf(value: string | undefined): { mediaType?: string } {
-  const type = value?.split(';')[0]?.trim().toLowerCase();
+  const type = bareMediaType(value);
   return type ? { mediaType: type } : {};
 }

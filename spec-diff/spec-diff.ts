@@ -11,6 +11,7 @@
  * dependencies. Going through the dereferenced documents, a change to a shared schema
  * shows at every operation, field and status it reaches, which is what a client needs to know.
  */
+import { pointerOf } from '../contract/index.ts';
 import { changeBasis } from './change-basis.ts';
 import { severityOf, SEVERITIES } from './diff-severity.ts';
 import { diffOperation } from './operation-diff.ts';
@@ -34,7 +35,7 @@ export function diffSpecs(base: SpecDocuments, revision: SpecDocuments): SpecCha
       ...change,
       ...(operation ? { operation } : {}),
       severity: severity ?? severityOf(change.kind, direction),
-      pointer: `#/${path.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
+      pointer: `#${pointerOf(path)}`,
       basis: changeBasis(base.raw, revision.raw, path, adds),
     });
   const [basePaths, revisionPaths] = [asObject(base.document.paths), asObject(revision.document.paths)];

@@ -3,6 +3,7 @@
  * (its URL, credentials per role, fixtures the API cannot create, a provider-states URL). Read and
  * validated against TARGET_PROFILE_SCHEMA; every problem is reported with its line and column.
  */
+import { keysOfPointer } from '../contract/index.ts';
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import { createAjv } from '../contract/index.ts';
@@ -114,10 +115,7 @@ export function parseTargetProfile(text: string, file = 'profile'): TargetProfil
     // oneOf reports each branch; the summary below says what a secret must be.
     .filter((e) => !(e.instancePath.length > 0 && /\/(oneOf)\/\d+\//.test(e.schemaPath)))
     .map((e): ProfileProblem => {
-      const path = e.instancePath
-        .split('/')
-        .slice(1)
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const path = keysOfPointer(e.instancePath);
       const extra =
         e.keyword === 'additionalProperties'
           ? (e.params as { additionalProperty: string }).additionalProperty

@@ -3,6 +3,7 @@
  * verbatim (`contract/platform-description.md` holds the description): the one place a checker takes
  * the wording of a documented rule from, so that every FAILURE of it quotes the same sentence.
  */
+import { acceptsMediaType, mediaTypeOf } from '../contract/index.ts';
 
 export interface StatedRule {
   id: string;
@@ -232,11 +233,9 @@ export function otherStatedShape(operationId: string, status: number, body: unkn
 
 /** The stated rule under which `operationId` accepts a body sent as `mediaType`, when the description states one. */
 export function statedMediaType(operationId: string, mediaType: string): StatedRule | undefined {
-  const sent = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  const accepts = (type: string) =>
-    type === sent || (type === 'application/*+json' && /^application\/[\w.-]+\+json$/.test(sent));
+  const sent = mediaTypeOf(mediaType);
   return Object.values(STATED_RULES as Record<string, StatedRule>).find(
-    (rule) => rule.mediaTypes?.operationId === operationId && rule.mediaTypes.types.some(accepts),
+    (rule) => rule.mediaTypes?.operationId === operationId && acceptsMediaType(rule.mediaTypes.types, sent),
   );
 }
 
