@@ -55,14 +55,18 @@ function linksOf(file: string): string[] {
 
 /** The project's own TypeScript files, whose messages and comments may name a page. */
 const SOURCE_DIRS = [
-  'spec',
-  'simulator',
-  'client',
+  'contract',
+  'verdict',
   'report',
+  'client',
+  'recording',
+  'target',
+  'simulator',
   'contracts',
   'fuzz',
   'scenarios',
   'conform',
+  'spec-diff',
   'prism',
   'cli',
   'scripts',
