@@ -98,6 +98,7 @@ function breakReason(change: SpecChange, c: CheckedCall): string | undefined {
   switch (change.kind) {
     case 'path-removed':
     case 'operation-removed':
+    case 'operation-removed-after-sunset':
       return `${called}, which the revision removes`;
     case 'request-media-type-removed': {
       const removed = change.mediaTypes?.[0];
@@ -109,7 +110,8 @@ function breakReason(change: SpecChange, c: CheckedCall): string | undefined {
       return !call.sendsBody && c.expectsValid ? 'sends no body' : undefined;
     case 'request-body-removed':
       return call.sendsBody ? 'sends a body' : undefined;
-    case 'response-status-removed':
+    case 'response-success-status-removed':
+    case 'response-non-success-status-removed':
       return change.status !== undefined && call.statuses.includes(change.status)
         ? `expects status ${change.status}`
         : undefined;
