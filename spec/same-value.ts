@@ -11,17 +11,18 @@ const interned = new Map<string, number>();
 const inProgress = new WeakSet<object>();
 let unique = 0;
 
-function idOf(value: unknown): string {
+/** A key of a JSON value: two values are equal when their keys are (`sameValue`). */
+export function valueKey(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
   let id = ids.get(value);
   if (id !== undefined) return `#${id}`;
   if (inProgress.has(value)) return `~${++unique}`;
   inProgress.add(value);
   const text = Array.isArray(value)
-    ? `[${value.map(idOf).join(',')}]`
+    ? `[${value.map(valueKey).join(',')}]`
     : `{${Object.entries(value)
         .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => `${JSON.stringify(k)}:${idOf(v)}`)
+        .map(([k, v]) => `${JSON.stringify(k)}:${valueKey(v)}`)
         .join(',')}}`;
   inProgress.delete(value);
   id = interned.get(text);
@@ -32,5 +33,5 @@ function idOf(value: unknown): string {
 
 /** Whether two JSON values are equal, key order included (as `JSON.stringify` compares them). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || idOf(a) === idOf(b);
+  return a === b || valueKey(a) === valueKey(b);
 }

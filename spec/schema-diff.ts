@@ -5,7 +5,7 @@
  * constrains (`billingAddress.country`, `items[]`) and at the schema keyword that changed.
  */
 import type { ChangeKind } from './diff-severity.ts';
-import { sameValue } from './same-value.ts';
+import { sameValue, valueKey } from './same-value.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -252,16 +252,20 @@ function compareValues(b: unknown[] | undefined, r: unknown[] | undefined): Chan
   if (!b && !r) return undefined;
   if (!b) return 'enum-narrowed';
   if (!r) return 'enum-widened';
-  const removed = b.some((v) => !r.some((w) => same(v, w)));
-  const added = r.some((v) => !b.some((w) => same(v, w)));
-  return removed ? 'enum-narrowed' : added ? 'enum-widened' : undefined;
+  const { removed, added } = enumDifference(b, r);
+  return removed.length ? 'enum-narrowed' : added.length ? 'enum-widened' : undefined;
+}
+
+/** The values one list has and the other lacks, by a key each (a country enum has hundreds of values). */
+function enumDifference(b: unknown[], r: unknown[]): { removed: unknown[]; added: unknown[] } {
+  const [before, after] = [new Set(b.map(valueKey)), new Set(r.map(valueKey))];
+  return { removed: b.filter((v) => !after.has(valueKey(v))), added: r.filter((v) => !before.has(valueKey(v))) };
 }
 
 function enumMessage(name: string, b: unknown[] | undefined, r: unknown[] | undefined): string {
   if (!b) return `${name} is limited to ${show(r)}`;
   if (!r) return `${name} is no longer limited to a list of values`;
-  const removed = b.filter((v) => !r.some((w) => same(v, w)));
-  const added = r.filter((v) => !b.some((w) => same(v, w)));
+  const { removed, added } = enumDifference(b, r);
   const parts = [removed.length ? `lost ${show(removed)}` : '', added.length ? `gained ${show(added)}` : ''];
   return `allowed values of ${name} ${parts.filter(Boolean).join(' and ')}`;
 }
