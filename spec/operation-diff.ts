@@ -78,7 +78,12 @@ function diffParameters(params: Parameters, revisionParams: Parameters): Located
     ] as const)
       if (!sameValue(param[key], revised.param[key]))
         found.push({
-          change: { kind, in: 'parameter', parameter, message: `${shown}: ${key} changed` },
+          change: {
+            kind,
+            in: 'parameter',
+            parameter,
+            message: `${shown}: ${key} ${key in param ? (key in revised.param ? 'changed' : 'removed') : 'added'}`,
+          },
           path: [...location, key],
           adds: !(key in param),
         });
