@@ -46,7 +46,7 @@ describe('spec diff basis', () => {
       basis: { basis: 'assumed', reason: NOT_STATED },
     });
     expect(text).toMatch(
-      /property data\.slogan added {2}\[property-added\]\n {2}assumed: No sentence of the description states this/,
+      /property data\.slogan added {2}\[property-added\]\n {2}assumed: No stated rule of the description \(spec\/stated-rules\.ts\) pins this/,
     );
   });
 
