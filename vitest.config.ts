@@ -8,6 +8,7 @@
 import { defineConfig } from 'vitest/config';
 
 const UNIT = [
+  'test/bench/cpu-accounting.test.ts',
   'test/client/concurrency-pool.test.ts',
   'test/conform/rule-classification.test.ts',
   'test/conform/other-choices.test.ts',
