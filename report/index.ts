@@ -14,6 +14,7 @@ export {
   JWT_PATTERN,
   mayHoldJwt,
   mayHoldSecret,
+  secretFormsTest,
   redactedSecret,
   redactDeep,
   redactJsonText,
