@@ -22,15 +22,13 @@ import { MemoryFaultStore } from './memory-faults.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { Store } from './store.ts';
 
-const KEPT = Promise.resolve();
-
-/** The memory journal (journal-ring.ts) behind the asynchronous interface: recording costs no extra turn. */
+/** The memory journal (journal-ring.ts) behind the asynchronous interface: recording costs no promise and no turn. */
 class MemoryJournal implements TenantJournal {
   constructor(readonly entries: Journal) {}
 
-  record(entry: JournalRecord): Promise<void> {
+  record(entry: JournalRecord): undefined {
     this.entries.record(entry);
-    return KEPT;
+    return undefined;
   }
 
   async read(query?: JournalQuery): Promise<JournalEntry[]> {
