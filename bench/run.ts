@@ -320,8 +320,14 @@ async function main(): Promise<void> {
     SECONDS,
     say,
   );
-  const fuzzRate = await fuzzCasesPerSecond();
-  const suites = await defaultSuitesMs();
+  // Context figures: one that fails (a machine too busy to answer in time) is listed, not fatal to the run.
+  const contextFigure = <T>(name: string, measure: () => Promise<T>): Promise<T | null> =>
+    measure().catch((error: unknown) => {
+      failedRuns.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+  const fuzzRate = await contextFigure('fuzz', fuzzCasesPerSecond);
+  const suites = await contextFigure('default scenario suites', defaultSuitesMs);
   const partial = {
     operations,
     startupMs: startup.medianMs,

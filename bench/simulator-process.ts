@@ -30,7 +30,8 @@ export interface SimulatorProcess {
 export async function spawnSimulator(
   options: { logLevel?: 'warn' | 'info'; args?: string[]; bin?: string; limits?: boolean } = {},
 ): Promise<SimulatorProcess> {
-  // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator on exit.
+  // BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each simulator on exit, sampled every
+  // BENCH_CPU_PROF_INTERVAL µs (V8's default: 1000).
   const profile = process.env.BENCH_CPU_PROF_DIR
     ? [
         '--cpu-prof',
