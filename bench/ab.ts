@@ -1,8 +1,8 @@
 /**
  * `npm run bench:ab -- <git ref>`: the regression guard for the request path. Builds `ref` in a
  * temporary git worktree (its own `npm ci`, or this tree's node_modules linked when the lockfiles
- * are equal), then runs this build's simulator and that one's in the same alternating rounds, each
- * on a fresh process warmed up first, and prints the server CPU per request of each (the kernel's
+ * are equal), then runs this build's simulator and that one's in the same rounds (ABBA, then BAAB),
+ * each run on a fresh process warmed up first, and prints the server CPU per request of each (the kernel's
  * accounting of its process group: cpu-accounting.ts) and their ratio per operation, with its
  * spread over the rounds. The worktree is removed afterwards. BENCH_SECONDS (default 5) and
  * BENCH_ROUNDS (default 3) set the length and number of rounds.
@@ -105,15 +105,23 @@ async function compare(self: Build, other: Build): Promise<void> {
     const ours: Round[] = [];
     const theirs: Round[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
-      // ABBA: which build goes first alternates, so a drift of the machine's load is shared.
-      const order = r % 2 === 1 ? ([self, other] as const) : ([other, self] as const);
+      // Each round is ABBA, and the next BAAB: which build runs first in a pair changed its figure
+      // by up to 1.7x on a busy machine, so each round has both orders, and a drift is shared.
+      const order = r % 2 === 1 ? [self, other, other, self] : [other, self, self, other];
+      const inRound: { ours: Round[]; theirs: Round[] } = { ours: [], theirs: [] };
       for (const build of order) {
         const figures = await round(build, operation);
-        (build === self ? ours : theirs).push(figures);
+        (build === self ? inRound.ours : inRound.theirs).push(figures);
         say(
           `${operation} round ${r} ${build.name}: ${figures.cpuUsPerRequest.toFixed(1)} µs CPU per request, ${figures.rps.toFixed(0)} rps`,
         );
       }
+      const pooled = (side: Round[]): Round => ({
+        cpuUsPerRequest: mean(side.map((f) => f.cpuUsPerRequest)),
+        rps: mean(side.map((f) => f.rps)),
+      });
+      ours.push(pooled(inRound.ours));
+      theirs.push(pooled(inRound.theirs));
     }
     const ratio = roundRatios(
       ours.map((o) => o.cpuUsPerRequest),
@@ -131,7 +139,7 @@ async function compare(self: Build, other: Build): Promise<void> {
   }
   process.stdout.write(
     [
-      `CPU per request, this build against ${other.name}: ${ROUNDS} alternating rounds of ${SECONDS} s at ${CONNECTIONS} connections`,
+      `CPU per request, this build against ${other.name}: ${ROUNDS} rounds (ABBA, then BAAB) of 4 × ${SECONDS} s at ${CONNECTIONS} connections; ratio per round, mean (min–max)`,
       `${'operation'.padEnd(17)}${'this'.padEnd(12)}${'other'.padEnd(12)}${'ratio (min–max)'.padEnd(24)}rate ratio`,
       ...lines,
       '',
