@@ -43,6 +43,7 @@ const SYSTEM = [
   'test/cli/layers.test.ts',
   'test/cli/pack.test.ts',
   'test/cli/spec-diff-command.test.ts',
+  'test/cli/spec-diff-hostile-documents.test.ts',
   'test/client/url-credentials.test.ts',
   'test/conform/conform-cli.test.ts',
   'test/conform/profile-command.test.ts',

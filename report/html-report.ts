@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { htmlText } from './neutralise.ts';
 import { redactSecrets } from './redact.ts';
 import type { Verdict } from '../spec/rule-outcome.ts';
 
@@ -94,15 +95,12 @@ nav a{margin-right:.8rem;white-space:nowrap}
 ul{margin:.3rem 0}
 `;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 const anchor = (operationId: string) => `op-${operationId.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 /** The page's HTML; `secrets` (and anything shaped like a JWT or a bearer token) never reach it. */
 export function renderHtmlReport(report: HtmlReport, secrets: Iterable<string> = []): string {
   const list = [...secrets];
-  const t = (text: string | number | undefined): string => escapeHtml(redactSecrets(String(text ?? ''), list));
+  const t = (text: string | number | undefined): string => htmlText(redactSecrets(String(text ?? ''), list));
   const counts = (rules: HtmlRule[]) =>
     ORDER.map((v) => [v, rules.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
   const countText = (rules: HtmlRule[]) =>

@@ -1,5 +1,16 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
-export { markdownCode, markdownText, terminalText, xmlText } from './neutralise.ts';
+export {
+  htmlText,
+  jsonText,
+  markdownCode,
+  markdownText,
+  OUTPUT_SANITIZERS,
+  terminalLine,
+  terminalText,
+  xmlText,
+  yamlText,
+  type OutputFormat,
+} from './neutralise.ts';
 export {
   deadlineMessage,
   DEFAULT_DEADLINE_MS,

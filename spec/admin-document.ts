@@ -8,6 +8,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { ADMIN_SPEC_JSON_FILE, projectFile, RUNS_FROM_BUNDLE } from '../project-files.ts';
+import { refuseExternalRefs } from './load-document.ts';
 
 export const ADMIN_SPEC_PATH = projectFile('spec', 'admin-api.openapi.yaml');
 const DOCUMENT_ID = 'gas-admin';
@@ -22,13 +23,14 @@ interface OperationObject {
 let document: Document | undefined;
 let ajv: Ajv2020 | undefined;
 
-/** The admin API's document, read once. */
+/** The admin API's document, read once; like every document, it may refer only inside itself (load-document.ts). */
 export function adminDocument(): Document {
-  return (document ??= (
-    RUNS_FROM_BUNDLE
+  return (document ??= refuseExternalRefs(
+    (RUNS_FROM_BUNDLE
       ? JSON.parse(readFileSync(projectFile(ADMIN_SPEC_JSON_FILE), 'utf8'))
-      : parse(readFileSync(ADMIN_SPEC_PATH, 'utf8'))
-  ) as Document);
+      : parse(readFileSync(ADMIN_SPEC_PATH, 'utf8'))) as Document,
+    ADMIN_SPEC_PATH,
+  ));
 }
 
 /** Where the document puts an admin operation: its method and path (below /__sim, `{param}` style). */
