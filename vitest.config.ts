@@ -20,6 +20,7 @@ const UNIT = [
   'test/fuzz/property-hunt.test.ts',
   'test/prism/prism-log.test.ts',
   'test/record/recorded-literal-property.test.ts',
+  'test/report/safe-file-writer.test.ts',
   'test/scenarios/template.test.ts',
   'test/simulator/error-catalogue.test.ts',
   'test/simulator/handler-table.test.ts',

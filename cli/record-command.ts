@@ -3,11 +3,11 @@
  * requests, filtered like the console filters them) or from traffic through a recording proxy in
  * front of any target. Exit 0 when the suite is written, 2 for a usage error or nothing to record.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createAdminClient, parseTargetUrl } from '../client/index.ts';
-import { exchangeOfJournalEntry, renderRecordedSuite } from '../report/index.ts';
+import { exchangeOfJournalEntry, renderRecordedSuite, writeFileSafely } from '../report/index.ts';
 import { startRecordingProxy } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
 import { integer, port as parsePort } from './option-parsers.ts';
@@ -84,8 +84,7 @@ async function recordJournal(url: string, options: RecordOptions): Promise<numbe
     process.stderr.write(`gas-harness: tenant ${tenant}'s journal: ${(error as Error).message} (with this filter)\n`);
     return 2;
   }
-  mkdirSync(dirname(options.out), { recursive: true });
-  writeFileSync(options.out, text);
+  writeFileSafely(options.out, text);
   process.stderr.write(`gas-harness record: wrote ${options.out} from ${entries.length} journal entries\n`);
   return 0;
 }

@@ -4,10 +4,9 @@
  * their verdicts, each broken rule with its request, response, basis and replay. Used by `conform`,
  * `scenarios run` and `fuzz`; every string passes through the secret redaction first.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { htmlText } from './neutralise.ts';
 import { redactSecrets } from './redact.ts';
+import { writeFileSafely } from './safe-file-writer.ts';
 import type { Verdict } from '../spec/rule-outcome.ts';
 
 export type HtmlVerdict = Verdict;
@@ -153,8 +152,7 @@ ${operations.map(operationSection).join('\n')}
 
 /** Writes the page (creating its directory); returns the path. */
 export function writeHtmlReport(path: string, report: HtmlReport, secrets: Iterable<string> = []): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, renderHtmlReport(report, secrets));
+  writeFileSafely(path, renderHtmlReport(report, secrets));
   return path;
 }
 

@@ -36,6 +36,7 @@ export {
 } from './redact.ts';
 export { secretForms } from './secret-encodings.ts';
 export { displayUrl } from './display-url.ts';
+export { temporaryNameFor, writeFileSafely, writeFileSafelyAsync } from './safe-file-writer.ts';
 export {
   groupByOperation,
   renderHtmlReport,

@@ -3,12 +3,11 @@
  * every answer back unchanged, and keeps what passed as a scenario suite, written after each
  * exchange (so a kill loses at most the one in flight) and once more when it is closed.
  */
-import { rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { recordedBodyOf, renderRecordedSuite, type RecordedExchange } from '../report/index.ts';
+import { recordedBodyOf, renderRecordedSuite, writeFileSafelyAsync, type RecordedExchange } from '../report/index.ts';
 import type { OperationMatcher } from '../spec/index.ts';
 
 export interface RecordingProxyOptions {
@@ -84,10 +83,8 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     } catch {
       return; // nothing to the platform yet
     }
-    // Written aside, then renamed: a kill mid-write leaves the previous suite whole.
-    const aside = `${options.out}.partial`;
-    await writeFile(aside, text);
-    await rename(aside, options.out);
+    // Written aside (an unpredictable name, never through a link), then renamed: a kill mid-write leaves the previous suite whole.
+    await writeFileSafelyAsync(options.out, text);
     written = true;
     nextWriteAt = Date.now() + WRITE_SPACING * (Date.now() - started);
   };

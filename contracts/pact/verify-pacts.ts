@@ -11,9 +11,16 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
-import { deadlineMessage, excerpt, redactSecrets, runDeadline, type DeadlineStop } from '../../report/index.ts';
+import {
+  deadlineMessage,
+  excerpt,
+  redactSecrets,
+  runDeadline,
+  writeFileSafely,
+  type DeadlineStop,
+} from '../../report/index.ts';
 import { loadContract, type Contract, type RuleOutcome } from '../../spec/index.ts';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -270,7 +277,7 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
     });
     if (kept.length === 0) continue;
     const file = join(dir, `pact-${index}.json`);
-    writeFileSync(file, JSON.stringify({ ...pact, interactions: kept }));
+    writeFileSafely(file, JSON.stringify({ ...pact, interactions: kept }));
     pactFiles.push(file);
   }
   return { pactFiles, skipped, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
