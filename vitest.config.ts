@@ -22,6 +22,7 @@ const UNIT = [
   'test/record/recorded-literal-property.test.ts',
   'test/report/safe-file-writer.test.ts',
   'test/scenarios/template.test.ts',
+  'test/simulator/admin-hostile-names.test.ts',
   'test/simulator/error-catalogue.test.ts',
   'test/simulator/handler-table.test.ts',
   'test/simulator/head-requests.test.ts',

@@ -17,11 +17,14 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>> };
 interface OperationObject {
   operationId?: string;
+  parameters?: ({ $ref: string } | { name: string; in: string; required?: boolean })[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
 }
 
 let document: Document | undefined;
 let ajv: Ajv2020 | undefined;
+/** Query strings are text: this instance reads `200` as the integer a schema asks for (and `abc` as no integer). */
+let queryAjv: Ajv2020 | undefined;
 
 /** The admin API's document, read once; like every document, it may refer only inside itself (load-document.ts). */
 export function adminDocument(): Document {
@@ -66,6 +69,45 @@ function compileOnFirstUse<T>(pointer: () => string): () => ValidateFunction<T> 
 /** The validator of an admin operation's request body, as the document gives it. */
 export const adminRequestValidator = <T>(operationId: string): (() => ValidateFunction<T>) =>
   compileOnFirstUse<T>(() => requestBodyPointer(operationId));
+
+/**
+ * The validator of an admin operation's query string, as the document's query parameters give it
+ * (a wrong type is refused like a wrong body; a parameter it does not name is left alone). Compiled
+ * on first use; validate a copy, since the values are read as the types the schemas ask for.
+ */
+export function adminQueryValidator(operationId: string): () => ValidateFunction {
+  let validate: ValidateFunction | undefined;
+  return () => {
+    if (validate) return validate;
+    if (!queryAjv) {
+      queryAjv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true, coerceTypes: true });
+      addFormats.default(queryAjv);
+      queryAjv.addSchema(adminDocument(), DOCUMENT_ID);
+    }
+    const { method, path } = adminOperation(operationId);
+    const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
+    const properties: Record<string, { $ref: string }> = {};
+    const required: string[] = [];
+    (adminDocument().paths[path]?.[method]?.parameters ?? []).forEach((parameter, i) => {
+      const pointer = '$ref' in parameter ? parameter.$ref : `#/paths/${escaped}/${method}/parameters/${i}`;
+      const resolved = '$ref' in parameter ? parameterAt(parameter.$ref) : parameter;
+      if (resolved?.in !== 'query') return;
+      properties[resolved.name] = { $ref: `${DOCUMENT_ID}${pointer}/schema` };
+      if (resolved.required) required.push(resolved.name);
+    });
+    return (validate = queryAjv.compile({ type: 'object', properties, required }));
+  };
+}
+
+/** A parameter of the document's components, by its `$ref`. */
+function parameterAt(ref: string): { name: string; in: string; required?: boolean } | undefined {
+  const name = ref.replace('#/components/parameters/', '');
+  const parameters = (adminDocument() as { components?: { parameters?: Record<string, unknown> } }).components
+    ?.parameters;
+  return parameters && Object.hasOwn(parameters, name)
+    ? (parameters[name] as { name: string; in: string; required?: boolean })
+    : undefined;
+}
 
 /** The validator of one of the document's component schemas (`Snapshot`). */
 export const adminSchemaValidator = <T>(name: string): (() => ValidateFunction<T>) =>

@@ -4,6 +4,7 @@ export { renderAssumptions } from './assumptions.ts';
 export { isValidCpf } from './cpf.ts';
 export { DEV_API_KEY, DEV_JWT_SECRET } from './dev-credentials.ts';
 export { lintSpec } from './lint-spec.ts';
+export { hasOwnKey, ownValue } from './own-key.ts';
 export { compileOnFirstUse, createAjv, type ValidationIssue, type Validators } from './validators.ts';
 export type * from './types.ts';
 export type * from './admin-types.ts';
@@ -71,6 +72,7 @@ export {
 export {
   adminDocument,
   adminOperation,
+  adminQueryValidator,
   adminRequestValidator,
   adminSchemaValidator,
   ADMIN_SPEC_PATH,
