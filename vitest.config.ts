@@ -57,6 +57,7 @@ const SYSTEM = [
   'test/prism/proxy-command.test.ts',
   'test/record/console-save-suite.test.ts',
   'test/record/record-cli.test.ts',
+  'test/record/recorder-gzip-bomb.test.ts',
   'test/scenarios/broken-target.test.ts',
   'test/scenarios/scenario-files.test.ts',
   'test/simulator/memory-budget.test.ts',

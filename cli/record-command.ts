@@ -10,7 +10,7 @@ import { createAdminClient, parseTargetUrl } from '../client/index.ts';
 import { exchangeOfJournalEntry, renderRecordedSuite, writeFileSafely } from '../report/index.ts';
 import { startRecordingProxy } from '../scenarios/index.ts';
 import { loadContract } from '../spec/index.ts';
-import { integer, port as parsePort } from './option-parsers.ts';
+import { addAnswerLimitOptions, answerLimits, integer, port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
 
 interface RecordOptions {
@@ -25,10 +25,12 @@ interface RecordOptions {
   target?: string;
   port: number;
   host: string;
+  timeout?: number;
+  maxAnswerMb?: number;
 }
 
 export function registerRecordCommand(program: Command): void {
-  program
+  const command = program
     .command('record')
     .description(
       "write a session as a scenario suite: a simulator's journal (--journal) or traffic through a recording proxy (--target)",
@@ -46,12 +48,13 @@ export function registerRecordCommand(program: Command): void {
     .option('--admin-key <key>', "with --journal: the simulator's admin key (default: GAS_SIM_ADMIN_KEY)")
     .option('--target <url>', 'record traffic: listen as a proxy in front of this target')
     .option('-p, --port <port>', 'with --target: port to listen on (0: a free one, printed)', parsePort, 4013)
-    .option('--host <host>', 'with --target: interface to listen on', '127.0.0.1')
-    .action(async (options: RecordOptions) => {
-      if ((options.journal === undefined) === (options.target === undefined))
-        throw new Error("give either --journal URL (a simulator's journal) or --target URL (a proxy)");
-      process.exitCode = options.journal ? await recordJournal(options.journal, options) : await recordTraffic(options);
-    });
+    .option('--host <host>', 'with --target: interface to listen on', '127.0.0.1');
+  // The one answer reader's limits, as the checkers take them: what of an answer is kept, and a stalled body.
+  addAnswerLimitOptions(command).action(async (options: RecordOptions) => {
+    if ((options.journal === undefined) === (options.target === undefined))
+      throw new Error("give either --journal URL (a simulator's journal) or --target URL (a proxy)");
+    process.exitCode = options.journal ? await recordJournal(options.journal, options) : await recordTraffic(options);
+  });
 }
 
 async function recordJournal(url: string, options: RecordOptions): Promise<number> {
@@ -67,6 +70,7 @@ async function recordJournal(url: string, options: RecordOptions): Promise<numbe
     baseUrl,
     ...(options.tenant ? { tenant: options.tenant } : {}),
     ...(options.adminKey ? { adminKey: options.adminKey } : {}),
+    ...answerLimits(options),
   });
   const entries = await admin.listRequests({
     ...(options.since ? { since: options.since } : {}),
@@ -101,6 +105,7 @@ async function recordTraffic(options: RecordOptions): Promise<number> {
     host: options.host,
     port: options.port,
     ...(options.name ? { name: options.name } : {}),
+    ...answerLimits(options),
     onExchange: (line) => process.stderr.write(`gas-harness record: ${line}\n`),
   });
   process.stdout.write(`${proxy.url}\n`);
