@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { recordedBodyOf, renderRecordedSuite, type RecordedExchange } from '../report/index.ts';
+import { recordedBodyOf, renderRecordedSuite, type CredentialRoles, type RecordedExchange } from '../report/index.ts';
 import type { OperationMatcher } from '../spec/index.ts';
 
 export interface RecordingProxyOptions {
@@ -19,6 +19,8 @@ export interface RecordingProxyOptions {
   out: string;
   /** The suite's name. */
   name?: string;
+  /** How the suite writes the credentials it sees (a target profile's roles by value). */
+  credentials?: CredentialRoles;
   host?: string;
   port?: number;
   /** Called after each exchange is forwarded, and when one cannot be (the target did not answer). */
@@ -80,6 +82,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       text = renderRecordedSuite(exchanges, options.contract, {
         source: `traffic to ${base}`,
         ...(options.name ? { name: options.name } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
       });
     } catch {
       return; // nothing to the platform yet
