@@ -35,6 +35,7 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
+export { SHOWN_BODY_CHARS, shownAnswer, type AnswerToShow } from './shown-answer.ts';
 export { credentialRoles, PLACEHOLDER_PREFIX, type CredentialRole, type CredentialRoles } from './credential-roles.ts';
 export { buildRecordedSuite, renderRecordedSuite, type RecordSuiteOptions } from './recorded-suite.ts';
 export {
