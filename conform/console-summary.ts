@@ -12,7 +12,7 @@ import {
   type VerdictCounts,
 } from './conform-report.ts';
 import { terminalText } from '../report/index.ts';
-import { SUITE_EXPECTED } from '../spec/index.ts';
+import { SUITE_EXPECTED } from '../verdict/index.ts';
 
 const counts = (c: VerdictCounts) =>
   `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.SUITE > 0 ? `${c.SUITE} SUITE (the suite's own), ` : ''}${c.skipped} skipped`;

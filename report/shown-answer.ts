@@ -4,7 +4,7 @@
  * redacted, and a header that carries a credential (a cookie) or whose name says it holds a secret
  * shown as `<redacted>`.
  */
-import { isSecretField } from '../spec/secret-fields.ts';
+import { isSecretField } from '../contract/secret-fields.ts';
 import { excerpt, REDACTED, redactSecrets } from './redact.ts';
 
 /** Headers that carry credentials whatever their value looks like. */
