@@ -1,6 +1,11 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { buildRecordedSuite, credentialRoles, renderRecordedSuite, type RecordedExchange } from '../../../recording/index.ts';
+import {
+  buildRecordedSuite,
+  credentialRoles,
+  renderRecordedSuite,
+  type RecordedExchange,
+} from '../../../recording/index.ts';
 import { loadContract } from '../../../contract/index.ts';
 
 const contract = await loadContract();
