@@ -1,14 +1,16 @@
 /**
  * `gas-harness record`: a session becomes a scenario suite, from a simulator's journal (a tenant's
  * requests, filtered like the console filters them) or from traffic through a recording proxy in
- * front of any target. Exit 0 when the suite is written, 2 for a usage error or nothing to record.
+ * front of any target. With --profile, each credential the proxy sees is written as the role the
+ * profile gives its value, and one the profile does not hold as a placeholder, with a warning.
+ * Exit 0 when the suite is written, 2 for a usage error or nothing to record.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createAdminClient } from '../client/index.ts';
-import { parseTargetUrl } from '../target/index.ts';
-import { exchangeOfJournalEntry, renderRecordedSuite } from '../recording/index.ts';
+import { loadTargetProfile, parseTargetUrl, resolveCredentials } from '../target/index.ts';
+import { credentialRoles, exchangeOfJournalEntry, renderRecordedSuite } from '../recording/index.ts';
 import { writeFileSafely } from '../report/index.ts';
 import { startRecordingProxy } from '../scenarios/index.ts';
 import { loadContract } from '../contract/index.ts';
@@ -25,6 +27,7 @@ interface RecordOptions {
   status?: number;
   adminKey?: string;
   target?: string;
+  profile?: string;
   port: number;
   host: string;
   timeout?: number;
@@ -49,10 +52,18 @@ export function registerRecordCommand(program: Command): void {
     .option('--status <code>', 'with --journal: only requests answered with this status', integer)
     .option('--admin-key <key>', "with --journal: the simulator's admin key (default: GAS_SIM_ADMIN_KEY)")
     .option('--target <url>', 'record traffic: listen as a proxy in front of this target')
+    .option(
+      '--profile <file>',
+      "with --target: a target profile; each credential is written as the profile's role for its value (default target: the profile's)",
+    )
     .option('-p, --port <port>', 'with --target: port to listen on (0: a free one, printed)', parsePort, 4013)
     .option('--host <host>', 'with --target: interface to listen on', '127.0.0.1');
   // The one answer reader's limits, as the checkers take them: what of an answer is kept, and a stalled body.
   addAnswerLimitOptions(command).action(async (options: RecordOptions) => {
+    if (options.profile !== undefined && options.journal !== undefined)
+      throw new Error('--profile goes with --target: a journal holds no credential to map');
+    if (options.profile !== undefined && options.target === undefined)
+      options.target = loadTargetProfile(options.profile).target;
     if ((options.journal === undefined) === (options.target === undefined))
       throw new Error("give either --journal URL (a simulator's journal) or --target URL (a proxy)");
     process.exitCode = options.journal ? await recordJournal(options.journal, options) : await recordTraffic(options);
@@ -97,6 +108,7 @@ async function recordJournal(url: string, options: RecordOptions): Promise<numbe
 
 async function recordTraffic(options: RecordOptions): Promise<number> {
   const target = parseTargetUrl(options.target ?? '');
+  const credentials = options.profile ? resolveCredentials({}, loadTargetProfile(options.profile)) : undefined;
   const contract = await loadContract();
   await assertPortFree(options.host, options.port);
   mkdirSync(dirname(options.out), { recursive: true });
@@ -108,6 +120,12 @@ async function recordTraffic(options: RecordOptions): Promise<number> {
     port: options.port,
     ...(options.name ? { name: options.name } : {}),
     ...answerLimits(options),
+    credentials: credentialRoles(credentials, (variable, where) =>
+      process.stderr.write(
+        `gas-harness record: warning: ${where} carries a credential ${options.profile ? 'the profile does not hold' : 'whose role its claims do not tell (give --profile)'}; ` +
+          `the suite names it {{env.${variable}}}: set ${variable} to replay it\n`,
+      ),
+    ),
     onExchange: (line) => process.stderr.write(`gas-harness record: ${line}\n`),
   });
   process.stdout.write(`${proxy.url}\n`);

@@ -21,6 +21,9 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
         value: totals.DIVERGENCE,
         tone: totals.DIVERGENCE > 0 ? 'warn' : 'good',
       },
+      ...(totals.SUITE > 0
+        ? [{ label: "the suites' own expectations", value: totals.SUITE, tone: 'warn' as const }]
+        : []),
       { label: 'pass', value: totals.pass, tone: 'good' },
       { label: 'skipped', value: totals.skipped },
       { label: 'fuzz seed', value: String(report.seed) },
@@ -45,6 +48,7 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
           ...(r.expected ? { expected: r.expected } : {}),
           ...(r.got ? { got: r.got } : {}),
           ...(r.where ? { where: r.where } : {}),
+          ...(r.answer ? { response: r.answer } : {}),
           ...(r.skipReason ? { skipReason: r.skipReason } : {}),
           ...(curl
             ? { replay: curl }

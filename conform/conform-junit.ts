@@ -18,6 +18,8 @@ function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
   const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
   if (verdictFails(rule.verdict, strict)) {
     kase.failure = { message, details: describeBrokenRule(rule) };
+  } else if (rule.verdict === 'SUITE') {
+    kase.skipped = `the suite expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'} (${rule.why ?? ''}; the suite's own expectation, not the platform's)`;
   } else if (rule.verdict === 'DIVERGENCE') {
     kase.skipped = `${message} (assumed: ${rule.why ?? ''}; not failing without --strict)`;
   } else if (rule.verdict === 'skipped') {

@@ -18,13 +18,15 @@ export interface ConformRule {
   rule: string;
   verdict: Verdict;
   /** Whether the platform's description documents the rule or the spec assumes it (`x-assumed`). */
-  basis?: 'documented' | 'assumed';
+  basis?: RuleOutcome['basis'];
   /** What the rule expects. */
   expected?: string;
   /** What the target did instead, for a FAILURE or a DIVERGENCE. */
   got?: string;
   /** The spec's reason for an assumed rule; for a documented one, a note when there is one. */
   why?: string;
+  /** For a broken rule of a scenario step: the answer's status, headers and first KiB of body, redacted. */
+  answer?: string;
   /** Where to find or replay it: a scenario file and line, a pact interaction, a fuzz seed and curl. */
   where?: string;
   /** Why a skipped rule was not checked. */
@@ -81,7 +83,7 @@ export interface ConformReport {
 }
 
 export function countVerdicts(rules: readonly ConformRule[]): VerdictCounts {
-  const counts: VerdictCounts = { pass: 0, FAILURE: 0, DIVERGENCE: 0, skipped: 0 };
+  const counts: VerdictCounts = { pass: 0, FAILURE: 0, DIVERGENCE: 0, SUITE: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict]++;
   return counts;
 }

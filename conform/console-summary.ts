@@ -12,32 +12,37 @@ import {
   type VerdictCounts,
 } from './conform-report.ts';
 import { terminalText } from '../report/index.ts';
+import { SUITE_EXPECTED } from '../verdict/index.ts';
 
 const counts = (c: VerdictCounts) =>
-  `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.skipped} skipped`;
-const total = (c: VerdictCounts) => c.pass + c.FAILURE + c.DIVERGENCE + c.skipped;
+  `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.SUITE > 0 ? `${c.SUITE} SUITE (the suite's own), ` : ''}${c.skipped} skipped`;
+const total = (c: VerdictCounts) => c.pass + c.FAILURE + c.DIVERGENCE + c.SUITE + c.skipped;
 const indent = (text: string, prefix: string) => text.split('\n').join(`\n${prefix}`);
 
 /** One broken rule, as the console (and JUnit details) show it. */
 export function describeBrokenRule(rule: ConformRule): string {
-  const lines = [`${rule.verdict} ${rule.operationId ?? '-'} — ${rule.rule}`];
+  const own = rule.verdict === 'SUITE';
+  const lines = [`${own ? SUITE_EXPECTED : rule.verdict} ${rule.operationId ?? '-'} — ${rule.rule}`];
   if (rule.expected) lines.push(`    expected: ${rule.expected}`);
   if (rule.got) lines.push(`    got:      ${indent(rule.got, '              ')}`);
-  if (rule.why) lines.push(`    ${rule.basis === 'assumed' ? 'assumed: ' : 'note:    '} ${rule.why}`);
+  if (rule.why)
+    lines.push(`    ${rule.basis === 'assumed' ? 'assumed: ' : own ? 'unbacked:' : 'note:    '} ${rule.why}`);
+  if (rule.answer) lines.push(`    answer:   ${indent(rule.answer, '              ')}`);
   if (rule.where) lines.push(`    where:    ${indent(rule.where, '              ')}`);
   return lines.join('\n');
 }
 
 /** The line that says whether the run passed and why. */
 export function verdictLine(report: ConformReport): string {
-  const { FAILURE, DIVERGENCE } = report.totals;
+  const { FAILURE, DIVERGENCE, SUITE } = report.totals;
+  const own = SUITE > 0 ? `, ${SUITE} the suites expected on their own (reported apart, not the platform's)` : '';
   const lenient = DIVERGENCE > 0 && !report.strict ? ' (divergences do not fail the run; --strict makes them)' : '';
   const { checked, known, percent, minimum } = report.coverage;
   const low =
     percent < minimum
       ? `, coverage ${percent}% below the minimum of ${minimum}%`
       : `, ${checked} of ${known} rules checked (${percent}%)`;
-  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${low}${lenient}`;
+  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${own}${low}${lenient}`;
 }
 
 export function formatConformReport(report: ConformReport): string {
@@ -59,6 +64,7 @@ export function formatConformReport(report: ConformReport): string {
   for (const [title, verdict] of [
     ['FAILURES', 'FAILURE'],
     ['DIVERGENCES', 'DIVERGENCE'],
+    [`THE SUITES' OWN EXPECTATIONS (no statement of the description backs them)`, 'SUITE'],
   ] as const) {
     const broken = report.rules.filter((r) => r.verdict === verdict);
     if (broken.length === 0) continue;

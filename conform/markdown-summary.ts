@@ -36,7 +36,7 @@ function codeCell(text: string | undefined): string {
 }
 const row = (values: string[]) => `| ${values.join(' | ')} |`;
 const countCells = (c: VerdictCounts) => [
-  String(c.pass + c.FAILURE + c.DIVERGENCE + c.skipped),
+  String(c.pass + c.FAILURE + c.DIVERGENCE + c.SUITE + c.skipped),
   String(c.pass),
   String(c.FAILURE),
   String(c.DIVERGENCE),
@@ -87,6 +87,16 @@ export function renderMarkdownSummary(report: ConformReport): string {
   if (failures.length) lines.push('', `### FAILURES (${failures.length})`, '', ...ruleTable(failures, false));
   if (divergences.length)
     lines.push('', `### DIVERGENCES (${divergences.length})`, '', ...ruleTable(divergences, true));
+  const own = report.rules.filter((r) => r.verdict === 'SUITE');
+  if (own.length)
+    lines.push(
+      '',
+      `### The suites' own expectations (${own.length})`,
+      '',
+      'What a suite expected that no statement of the description backs and no `x-assumed` mark describes: the suite may be wrong, not the platform.',
+      '',
+      ...ruleTable(own, false),
+    );
   const skipped = skippedByReason(report.rules);
   if (skipped.length) {
     lines.push('', `### Skipped (${report.totals.skipped})`, '', row(['rules', 'reason']), row(['---:', '---']));

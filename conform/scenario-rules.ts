@@ -39,6 +39,7 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
       rule,
       expected: ruleText(check, label),
       ...(check.actual === undefined ? {} : { got: check.actual }),
+      ...(!check.passed && step.answer ? { answer: step.answer } : {}),
       where,
       durationMs: step.durationMs,
     }),

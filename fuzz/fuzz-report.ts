@@ -138,8 +138,8 @@ export function fuzzJunitSuites(report: FuzzReport): JunitSuite[] {
  * answer never a divergence), with what it rests on.
  */
 export function findingVerdict(f: FuzzFailure): {
-  verdict: 'pass' | 'FAILURE' | 'DIVERGENCE';
-  basis: 'documented' | 'assumed';
+  verdict: ReturnType<typeof verdictOf>;
+  basis: RuleOutcome['basis'];
   why?: string;
 } {
   return { verdict: verdictOf(f), basis: f.basis, ...(f.reason ? { why: f.reason } : {}) };

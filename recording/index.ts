@@ -1,4 +1,5 @@
 /** The entry point of recording/. */
+export { credentialRoles, PLACEHOLDER_PREFIX, type CredentialRole, type CredentialRoles } from './credential-roles.ts';
 export { buildRecordedSuite, renderRecordedSuite, type RecordSuiteOptions } from './recorded-suite.ts';
 export {
   exchangeOfJournalEntry,

@@ -4,15 +4,22 @@
  * tokenWithoutPermission), one bound to a dealer, merchant, consumer or user is `{ claims }` (its
  * bound token), an expired one is `{ claims: { expiresInSeconds: -60 } }` (its expiredToken), the
  * order counter's key is its apiKey, and a credential the target refused as invalid is replayed as
- * the literal `<redacted>`, which every target refuses too.
+ * the literal `<redacted>`, which every target refuses too. With a target profile (`record --profile`),
+ * a credential's role is the one the profile gives its value (credential-roles.ts), and a token that is
+ * not the simulator's (no `scope` claim) is never guessed from: both write a credential they cannot
+ * place as an environment placeholder.
  */
 import { decodeJwt } from 'jose';
 import type { ClaimsSpec, Operation, StepAuth } from '../contract/index.ts';
 import { REDACTED } from '../report/redact.ts';
+import type { CredentialRole, CredentialRoles } from './credential-roles.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
 
-/** How a recorded step authenticates: the step's `auth`, or a header that stands for a refused credential. */
-export type RecordedAuth = { auth?: StepAuth; refusedCredential?: true };
+/**
+ * How a recorded step authenticates: the step's `auth`, a header that stands for a refused credential,
+ * or the Authorization header written out with a placeholder for a credential no role describes.
+ */
+export type RecordedAuth = { auth?: StepAuth; refusedCredential?: true; authorization?: string };
 
 /** Path parameters a token's claim binds, as the scenario format names the claim. */
 const BINDINGS = [
@@ -29,12 +36,18 @@ export function recordedAuth(
   exchange: RecordedExchange,
   operation: Operation | undefined,
   valueOf: (id: string) => string,
+  roles?: CredentialRoles,
 ): RecordedAuth {
   const authorization = exchange.headers.authorization;
   if (authorization === undefined || authorization === '') return operation ? { auth: 'none' } : {};
   if (!operation) return {};
+  const where = `${exchange.method} ${exchange.path}`;
+  if (roles?.fromProfile) return authOfRole(roles.roleOf(authorization, where), authorization, operation, valueOf);
   if (operation.security.scheme === 'apiKey') return exchange.status === 401 ? { refusedCredential: true } : {};
   const claims = claimsOf(authorization);
+  // Not a simulator's token: its claims say nothing of its role.
+  if (claims && typeof claims.scope !== 'string' && roles)
+    return authOfRole(roles.roleOf(authorization, where), authorization, operation, valueOf);
   if (claims) return roleOfClaims(claims, exchange, operation, valueOf);
   // A journal's token is redacted: the refusal says which role it had.
   const refusal = exchange.refusal;
@@ -48,6 +61,43 @@ export function recordedAuth(
     return { auth: { scopes: [] } };
   }
   return {};
+}
+
+const CLAIM_OF_PARAM: Record<string, keyof ClaimsSpec> = {
+  dealerId: 'dealerId',
+  merchantId: 'merchantId',
+  consumerId: 'consumerId',
+  userId: 'sub',
+};
+
+/** The step auth that gets a role's credential from the replay's profile (or mints its like on a simulator). */
+function authOfRole(
+  role: CredentialRole,
+  authorization: string,
+  operation: Operation,
+  valueOf: (id: string) => string,
+): RecordedAuth {
+  const apiKeyOperation = operation.security.scheme === 'apiKey';
+  switch (role.role) {
+    case 'token':
+      // On the counter, a bearer token is asked for by scopes, which the main token holds.
+      return apiKeyOperation ? { auth: { scopes: operation.security.scopes } } : {};
+    case 'apiKey':
+      return apiKeyOperation ? {} : { auth: 'apiKey' };
+    case 'tokenWithoutPermission':
+      return { auth: { scopes: [] } };
+    case 'expiredToken':
+      return { auth: EXPIRED };
+    case 'bound': {
+      const claim = CLAIM_OF_PARAM[role.param] ?? 'sub';
+      // Another resource than the path names: any fresh id is another one.
+      return { auth: { claims: { [claim]: role.other ? '{{uuid}}' : valueOf(role.id) } } };
+    }
+    case 'unknown': {
+      const scheme = /^(Bearer)\s+/i.exec(authorization.trim())?.[1];
+      return { authorization: `${scheme ? `${scheme} ` : ''}{{env.${role.variable}}}` };
+    }
+  }
 }
 
 function roleOfClaims(

@@ -19,6 +19,7 @@ import { mediaTypeOf } from '../contract/media-type.ts';
 import { templateLiteral as literal } from '../contract/template-literal.ts';
 import { yamlText } from '../report/neutralise.ts';
 import { REDACTED, redactSecrets } from '../report/redact.ts';
+import type { CredentialRoles } from './credential-roles.ts';
 import { recordedAuth } from './recorded-auth.ts';
 import { MAX_RECORDED_BODY_BYTES, type RecordedExchange } from './recorded-exchange.ts';
 import {
@@ -41,6 +42,8 @@ export interface RecordSuiteOptions {
   name?: string;
   /** Where the session came from, for the suite's description: `the journal of tenant t at URL`. */
   source: string;
+  /** A target profile's credentials by value (`record --profile`), and placeholders for the rest. */
+  credentials?: CredentialRoles;
 }
 
 /** A step, with why it may not replay as recorded (`x-` keys are left for tools). */
@@ -112,9 +115,18 @@ export function buildRecordedSuite(
     const kept = request.body !== undefined || request.rawBody !== undefined;
     if (kept && contentType && mediaTypeOf(contentType) !== operation?.requestBody?.mediaTypes[0])
       request.mediaType = literal(text(contentType));
-    const { auth, refusedCredential } = recordedAuth(exchange, operation, reference);
+    const { auth, refusedCredential, authorization } = recordedAuth(
+      exchange,
+      operation,
+      reference,
+      options.credentials,
+    );
     if (auth !== undefined) request.auth = auth;
     if (refusedCredential) request.headers = { ...request.headers, Authorization: REDACTED };
+    if (authorization !== undefined) {
+      request.headers = { ...request.headers, Authorization: authorization };
+      notes.push('the credential is not in the profile: set the environment variable it names to replay');
+    }
     if (exchange.simulated && exchange.headers.prefer === undefined)
       notes.push('the status was injected by a fault rule: the replay needs the same rule');
 

@@ -7,6 +7,7 @@
 import { htmlText } from './neutralise.ts';
 import { redactSecrets } from './redact.ts';
 import { writeFileSafely } from './safe-file-writer.ts';
+import type { RuleBasis } from '../verdict/rule-basis.ts';
 import type { Verdict } from '../verdict/rule-outcome.ts';
 
 export type HtmlVerdict = Verdict;
@@ -16,7 +17,7 @@ export interface HtmlRule {
   verdict: HtmlVerdict;
   /** The checker or case kind the rule comes from (scenarios, pact, fuzz positive...). */
   source?: string;
-  basis?: 'documented' | 'assumed';
+  basis?: RuleBasis['basis'];
   /** The spec's reason for an assumed rule. */
   why?: string;
   expected?: string;
@@ -69,7 +70,11 @@ export function reportHead(
   };
 }
 
-const ORDER: HtmlVerdict[] = ['FAILURE', 'DIVERGENCE', 'skipped', 'pass'];
+const ORDER: HtmlVerdict[] = ['FAILURE', 'DIVERGENCE', 'SUITE', 'skipped', 'pass'];
+/** The verdicts a page opens as broken rules, each with its request, answer and basis. */
+const BROKEN = ORDER.slice(0, 3);
+/** How a verdict reads on the page: a suite's own expectation reads as what it is. */
+const label = (verdict: HtmlVerdict) => (verdict === 'SUITE' ? 'the suite expected' : verdict);
 
 const STYLE = `
 body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d2430;background:#f7f8fa}
@@ -84,9 +89,9 @@ h1{font-size:1.35rem;margin:.2rem 0}h2{font-size:1.05rem;margin:1.6rem 0 .4rem}h
 section.op{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.2rem 1rem .8rem;margin:1rem 0}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{text-align:left;padding:.25rem .45rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 th{color:#6b7280}
-.v-FAILURE{color:#b42318;font-weight:700}.v-DIVERGENCE{color:#9a6700;font-weight:700}.v-pass{color:#1a7f37}.v-skipped{color:#6b7280}
+.v-FAILURE{color:#b42318;font-weight:700}.v-DIVERGENCE{color:#9a6700;font-weight:700}.v-SUITE{color:#6941c6;font-weight:700}.v-pass{color:#1a7f37}.v-skipped{color:#6b7280}
 details.broken{border-left:4px solid #b42318;background:#fff5f4;margin:.6rem 0;padding:.3rem .8rem}
-details.broken.DIVERGENCE{border-left-color:#9a6700;background:#fff8e6}
+details.broken.DIVERGENCE{border-left-color:#9a6700;background:#fff8e6}details.broken.SUITE{border-left-color:#6941c6;background:#f6f2ff}
 summary{cursor:pointer;font-weight:600}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .8rem;margin:.4rem 0}dt{color:#6b7280}dd{margin:0}
 pre{background:#f3f4f6;padding:.5rem .6rem;border-radius:4px;white-space:pre-wrap;word-break:break-all;font-size:12px;margin:.2rem 0}
@@ -104,13 +109,13 @@ export function renderHtmlReport(report: HtmlReport, secrets: Iterable<string> =
     ORDER.map((v) => [v, rules.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
   const countText = (rules: HtmlRule[]) =>
     counts(rules)
-      .map(([v, n]) => `<span class="v-${v}">${n} ${v}</span>`)
+      .map(([v, n]) => `<span class="v-${v}">${n} ${label(v)}</span>`)
       .join(', ');
 
   const brokenRule = (rule: HtmlRule): string => {
     const row = (label: string, value: string | undefined, pre = false) =>
       value ? `<dt>${label}</dt><dd>${pre ? `<pre>${t(value)}</pre>` : t(value)}</dd>` : '';
-    return `<details class="broken ${rule.verdict}" open><summary><span class="v-${rule.verdict}">${rule.verdict}</span> ${t(rule.rule)}</summary><dl>
+    return `<details class="broken ${rule.verdict}" open><summary><span class="v-${rule.verdict}">${label(rule.verdict)}</span> ${t(rule.rule)}</summary><dl>
 ${row('source', rule.source)}${row('expected', rule.expected)}${row('got', rule.got)}
 <dt>basis</dt><dd><b>${t(rule.basis ?? 'documented')}</b>${rule.why ? ` — ${t(rule.why)}` : ''}</dd>
 ${row('where', rule.where)}${row('request', rule.request, true)}${row('response', rule.response, true)}${row('replay', rule.replay, true)}
@@ -118,11 +123,11 @@ ${row('where', rule.where)}${row('request', rule.request, true)}${row('response'
   };
 
   const operationSection = ({ operationId, rules }: HtmlReport['operations'][number]): string => {
-    const broken = rules.filter((r) => r.verdict === 'FAILURE' || r.verdict === 'DIVERGENCE');
+    const broken = rules.filter((r) => BROKEN.includes(r.verdict));
     const sorted = [...rules].sort((a, b) => ORDER.indexOf(a.verdict) - ORDER.indexOf(b.verdict));
     const rows = sorted.map(
       (r) =>
-        `<tr><td class="v-${r.verdict}">${r.verdict}</td><td>${t(r.rule)}</td><td>${t(r.source)}</td><td>${t(r.basis ?? '')}</td><td>${t(r.verdict === 'skipped' ? r.skipReason : (r.got ?? ''))}</td></tr>`,
+        `<tr><td class="v-${r.verdict}">${label(r.verdict)}</td><td>${t(r.rule)}</td><td>${t(r.source)}</td><td>${t(r.basis ?? '')}</td><td>${t(r.verdict === 'skipped' ? r.skipReason : (r.got ?? ''))}</td></tr>`,
     );
     return `<section class="op" id="${anchor(operationId)}"><h2>${t(operationId)} <small class="meta">${countText(rules)}</small></h2>
 ${broken.map(brokenRule).join('\n')}
@@ -132,8 +137,9 @@ ${rows.join('\n')}
   };
 
   const all = report.operations.flatMap((o) => o.rules);
-  // Operations with a FAILURE first, then those with a DIVERGENCE, each group in the report's order.
-  const worst = (rules: HtmlRule[]) => Math.min(...rules.map((r) => ORDER.indexOf(r.verdict)).filter((i) => i < 2), 2);
+  // Operations with a FAILURE first, then those with a DIVERGENCE, then the suites' own, each group in the report's order.
+  const worst = (rules: HtmlRule[]) =>
+    Math.min(...rules.map((r) => ORDER.indexOf(r.verdict)).filter((i) => i < BROKEN.length), BROKEN.length);
   const operations = [...report.operations].sort((a, b) => worst(a.rules) - worst(b.rules));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -42,3 +42,4 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
+export { SHOWN_BODY_CHARS, shownAnswer, type AnswerToShow } from './shown-answer.ts';

@@ -17,7 +17,13 @@ import {
   readAnswer,
   type ReadAnswer,
 } from '../client/bounded-answer.ts';
-import { recordedBodyOf, renderRecordedSuite, type RecordedBody, type RecordedExchange } from '../recording/index.ts';
+import {
+  recordedBodyOf,
+  renderRecordedSuite,
+  type CredentialRoles,
+  type RecordedBody,
+  type RecordedExchange,
+} from '../recording/index.ts';
 import { writeFileSafelyAsync } from '../report/index.ts';
 import type { OperationMatcher } from '../contract/index.ts';
 
@@ -29,6 +35,8 @@ export interface RecordingProxyOptions {
   out: string;
   /** The suite's name. */
   name?: string;
+  /** How the suite writes the credentials it sees (a target profile's roles by value). */
+  credentials?: CredentialRoles;
   host?: string;
   port?: number;
   /** Called after each exchange is forwarded, and when one cannot be (the target did not answer). */
@@ -102,6 +110,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       text = renderRecordedSuite(exchanges, options.contract, {
         source: `traffic to ${base}`,
         ...(options.name ? { name: options.name } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
       });
     } catch {
       return; // nothing to the platform yet

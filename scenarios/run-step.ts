@@ -4,7 +4,8 @@ import { type TargetSession } from '../target/index.ts';
 import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../contract/index.ts';
 import { checkExpectations, queryJson, secretExposureCheck, type CheckResult } from './check-expectations.ts';
 import type { OperationMatcher } from '../contract/index.ts';
-import { jsonPathBasis } from '../verdict/index.ts';
+import { failsRun, jsonPathBasis } from '../verdict/index.ts';
+import { shownAnswer } from '../report/index.ts';
 import type { StepResult } from './scenario-report.ts';
 import { StepSkip, tokenBoundElsewhere, type StepAuthorizer, type SuiteAuthPlan } from './suite-auth.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
@@ -113,9 +114,12 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     : secretExposureCheck(response, label, [...ctx.session.secrets(), ...(given ? [given] : [])]);
   if (exposure) checks.push(exposure);
   if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
+  const failed = checks.some((c) => !c.passed);
   return {
     ...shown,
-    outcome: checks.every((c) => c.passed) ? 'passed' : 'failed',
+    ...(failed ? { answer: shownAnswer(response, [...ctx.session.secrets(), ...(given ? [given] : [])]) } : {}),
+    // A scenario run judges its suites too: their own broken expectations fail the step (rule-outcome.ts).
+    outcome: checks.some((c) => failsRun(c, true, 'suites')) ? 'failed' : 'passed',
     status: response.status,
     durationMs: Math.round(response.durationMs * 10) / 10,
     checks,

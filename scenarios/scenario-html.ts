@@ -12,7 +12,8 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
     source: `suite ${suite.name}, step ${step.name}`,
     where,
     request: `${step.method} ${step.path}`,
-    response: step.status === undefined ? 'no response' : `status ${step.status} in ${step.durationMs} ms`,
+    response:
+      step.answer ?? (step.status === undefined ? 'no response' : `status ${step.status} in ${step.durationMs} ms`),
     replay: `npx gas-harness scenarios run ${shellQuote(suite.file)} --filter ${shellQuote(suite.name)} --target ${report.target}`,
   };
   if (step.outcome === 'skipped')
@@ -58,7 +59,7 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
       stepRules(report, suite, step).map((rule) => ({ operationId: step.operationId, rule })),
     ),
   ]);
-  const { suites, steps, documentedFailures, assumedFailures } = report.summary;
+  const { suites, steps, documentedFailures, assumedFailures, suiteFailures } = report.summary;
   const operations = new Set(
     report.suites
       .flatMap((s) => s.steps.filter((step) => step.outcome !== 'skipped').map((step) => step.operationId))
@@ -69,6 +70,7 @@ export function scenarioHtmlReport(report: ScenarioReport): HtmlReport {
     totals: [
       { label: 'failed checks (documented)', value: documentedFailures, tone: documentedFailures > 0 ? 'bad' : 'good' },
       { label: 'failed checks (assumed)', value: assumedFailures, tone: assumedFailures > 0 ? 'warn' : 'good' },
+      { label: "the suite's own expectations broken", value: suiteFailures, tone: suiteFailures > 0 ? 'bad' : 'good' },
       { label: 'suites passed', value: `${suites.passed}/${suites.passed + suites.failed + suites.skipped}` },
       { label: 'steps passed', value: `${steps.passed}/${steps.passed + steps.failed + steps.skipped}` },
     ],

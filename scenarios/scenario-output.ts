@@ -4,19 +4,24 @@
  */
 import { deadlineMessage } from '../client/index.ts';
 import { terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
-import { verdictOf } from '../verdict/index.ts';
+import { SUITE_EXPECTED, verdictOf } from '../verdict/index.ts';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-' } as const;
+const indented = (text: string, prefix: string) => `${prefix}${text.split('\n').join(`\n${prefix}`)}`;
 
 export function describeFailure(check: CheckResult): string {
+  const verdict = verdictOf(check);
+  // The author's own expectation: not the platform's fault, and said so.
+  if (verdict === 'SUITE')
+    return `${SUITE_EXPECTED} ${check.rule}: ${check.actual ?? 'failed'} [${check.reason ?? ''}]`;
   const why =
     check.basis === 'assumed'
       ? ` [assumed: ${check.reason ?? ''}]`
       : check.reason
         ? ` [${check.reason}]`
         : ' [documented]';
-  return `${verdictOf(check)} ${check.rule}: ${check.actual ?? 'failed'}${why}`;
+  return `${verdict} ${check.rule}: ${check.actual ?? 'failed'}${why}`;
 }
 
 function stepLine(step: StepResult): string {
@@ -38,6 +43,7 @@ export function formatSuite(suite: SuiteResult): string {
       if (step.skipReason) lines.push(`      skipped: ${step.skipReason}`);
       if (step.error) lines.push(`      error at ${suite.file}:${step.line}: ${step.error}`);
       for (const check of step.checks.filter((c) => !c.passed)) lines.push(`      ${describeFailure(check)}`);
+      if (step.answer) lines.push(`      answer:`, indented(step.answer, '        '));
     }
   }
   // The checks quote the target's answers: their control characters are shown, never sent to a terminal.
@@ -45,13 +51,13 @@ export function formatSuite(suite: SuiteResult): string {
 }
 
 export function formatSummary(report: ScenarioReport): string {
-  const { suites, steps, documentedFailures, assumedFailures } = report.summary;
+  const { suites, steps, documentedFailures, assumedFailures, suiteFailures } = report.summary;
   return terminalText(
     [
       `${report.passed ? 'PASS' : 'FAIL'} ${report.target}${report.simulator ? ' (simulator)' : ''} in ${report.durationMs} ms`,
       `suites: ${suites.passed} passed, ${suites.failed} failed, ${suites.skipped} skipped`,
       `steps: ${steps.passed} passed, ${steps.failed} failed, ${steps.skipped} skipped`,
-      `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE)`,
+      `broken rules: ${documentedFailures} documented (FAILURE), ${assumedFailures} assumed (DIVERGENCE), ${suiteFailures} the suite's own (${SUITE_EXPECTED} what nothing backs)`,
       `coverage: ${report.coverage.ran} of ${report.coverage.known} steps ran (${report.coverage.percent}%)${report.coverage.ran === 0 ? ': nothing was checked' : ''}`,
       ...report.coverage.skipped.map((s) => `  skipped ${s.steps}× ${s.reason}`),
       ...(report.stoppedAtDeadline ? [`FAIL: ${deadlineMessage(report.stoppedAtDeadline)}`] : []),
@@ -95,7 +101,11 @@ export function toJunitSuites(report: ScenarioReport): JunitSuite[] {
         ];
         kase.failure = {
           message: messages[0] ?? 'failed',
-          details: [`${suite.file}:${step.line} ${step.method} ${step.path}`, ...messages].join('\n'),
+          details: [
+            `${suite.file}:${step.line} ${step.method} ${step.path}`,
+            ...messages,
+            ...(step.answer ? ['answer:', indented(step.answer, '  ')] : []),
+          ].join('\n'),
         };
         delete kase.skipped;
       }

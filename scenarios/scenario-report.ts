@@ -22,6 +22,8 @@ export interface StepResult {
   skipReason?: string;
   /** Why the step could not be run to the end (a template, the network). */
   error?: string;
+  /** When a check failed: the answer's status, headers and first KiB of body, redacted (report/shown-answer.ts). */
+  answer?: string;
 }
 
 export interface SuiteResult {
@@ -43,6 +45,8 @@ export interface ScenarioSummary {
   documentedFailures: number;
   /** Failed checks whose rule the spec assumes. */
   assumedFailures: number;
+  /** Failed checks of the suite's own: expectations no statement of the description backs and no `x-assumed` mark describes. */
+  suiteFailures: number;
 }
 
 export interface ScenarioReport {
@@ -97,5 +101,6 @@ export function summarize(suites: SuiteResult[]): ScenarioSummary {
     steps: count(suites.flatMap((s) => s.steps)),
     documentedFailures: failedChecks.filter((c) => c.basis === 'documented').length,
     assumedFailures: failedChecks.filter((c) => c.basis === 'assumed').length,
+    suiteFailures: failedChecks.filter((c) => c.basis === 'suite').length,
   };
 }

@@ -132,7 +132,7 @@ export const ERROR_CATALOGUE = {
   SimulatedStatus: {
     status: 0,
     target: 'header.Prefer',
-    message: 'This status was asked for (Prefer header or fault rule).',
+    message: 'This status was asked for by the Prefer header (a fault rule names itself: faults.rules[N]).',
   },
   SimulatorBug: {
     status: 500,

@@ -125,9 +125,11 @@ async function serveOperation(
     if (rule.status) {
       sim.simulated = true;
       await waitCapped(delayMs);
+      if (rule.retryAfterSeconds !== undefined) void reply.header('retry-after', String(rule.retryAfterSeconds));
       throw new SimulatorError('SimulatedStatus', {
         status: rule.status,
-        message: `Status ${rule.status} injected by a fault rule.`,
+        target: `faults.rules[${rule.index}]`,
+        message: `Status ${rule.status} injected by fault rule ${rule.index} (operationId ${rule.operationId}).`,
       });
     }
   }

@@ -41,5 +41,10 @@ export function refusalOf(
   }
   // The one judgement of a status rule, as the checkers make it: a stated rule is quoted.
   const basis = statusBasis(operation, error.status, error.status, [...(issues ?? [])]);
-  return { ...base, basis: basis.basis, ...(basis.reason ? { why: basis.reason } : {}) };
+  // The status is one the operation lists (above): never the suite's own expectation.
+  return {
+    ...base,
+    basis: basis.basis === 'documented' ? 'documented' : 'assumed',
+    ...(basis.reason ? { why: basis.reason } : {}),
+  };
 }

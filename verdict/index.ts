@@ -18,10 +18,12 @@ export {
   brokenOn,
   failsRun,
   RUN_BROKEN,
+  SUITE_EXPECTED,
   verdictFails,
   verdictOf,
   VERDICTS,
   type RuleOutcome,
+  type RunJudges,
   type Verdict,
 } from './rule-outcome.ts';
 export { quoteStatedRule, speaksOf, statedMediaType, STATED_RULES, type StatedRule } from './stated-rules.ts';

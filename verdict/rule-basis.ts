@@ -17,7 +17,8 @@ import {
 } from './stated-rules.ts';
 
 export interface RuleBasis {
-  basis: 'documented' | 'assumed';
+  /** `suite`: a suite's own expectation, which no statement of the description backs and no `x-assumed` mark describes. */
+  basis: 'documented' | 'assumed' | 'suite';
   /** The spec's reason for an assumed rule, or a note on a documented one. */
   reason?: string;
   /** The id of the description's stated rule (`verdict/stated-rules.ts`) a documented one rests on; `reason` quotes it. */
@@ -26,6 +27,7 @@ export interface RuleBasis {
 
 const documented = (reason?: string): RuleBasis => ({ basis: 'documented', ...(reason ? { reason } : {}) });
 const assumed = (reason: string): RuleBasis => ({ basis: 'assumed', reason });
+const suiteOwn = (reason: string): RuleBasis => ({ basis: 'suite', reason });
 
 /** The basis of an expectation that rests on a rule the description states: documented, quoting its sentence. */
 export function statedBasis(rule: StatedRule): RuleBasis {
@@ -78,9 +80,9 @@ export function statusBasis(
 ): RuleBasis {
   if (actual >= 500) return judgedBasis(documented(), actual);
   if (expected === 403 && boundElsewhere && actual < 400) return statedBasis(STATED_RULES.permission403);
-  if (!operation) return documented();
+  if (!operation) return suiteOwn('the request is no operation of the description');
   const response = operation.responses.get(expected);
-  if (!response) return documented(`${operation.id} does not list status ${expected}`);
+  if (!response) return suiteOwn(`neither the description nor the spec gives ${operation.id} a status ${expected}`);
   let trigger: string | undefined;
   if (expected === 400 || expected === 422) {
     const matching = requestIssues.filter((i) => i.status === expected);
@@ -214,9 +216,11 @@ export function jsonPathBasis(
 ): RuleBasis {
   const other = otherShapeBasis(response, body);
   if (other) return other;
+  const segments = simplePathSegments(path);
+  const unlisted = segments && unlistedField(response?.schema, segments);
+  if (unlisted) return suiteOwn(`the description lists no field ${unlisted} here (${path})`);
   if (response?.assumedBody) return assumed(response.assumedBody);
   let schema: JsonSchema | undefined = response?.schema;
-  const segments = simplePathSegments(path);
   for (let i = 0; schema; i++) {
     const whole = schema['x-assumed'];
     if (typeof whole === 'string') return assumed(whole);
@@ -254,8 +258,32 @@ export function headerBasis(
   >;
   const headers = paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.[String(status)]?.headers ?? {};
   const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];
+  if (!entry && header.toLowerCase() !== 'content-type')
+    return suiteOwn(`neither the description nor the spec gives ${operation.id}'s ${status} a header ${header}`);
   const why = entry?.['x-assumed'];
   return typeof why === 'string' ? assumed(why) : documented();
+}
+
+const isSchema = (value: unknown): boolean => typeof value === 'object' && value !== null;
+
+/**
+ * The first field on a path that the schema's object does not list (and takes no other field of a
+ * shape it names): "Every field is listed with its name exactly as it appears on the wire."
+ */
+function unlistedField(schema: JsonSchema | undefined, segments: (string | number)[]): string | undefined {
+  let at = schema;
+  for (const segment of segments) {
+    if (!at) return undefined;
+    if (typeof segment === 'number') {
+      at = at.items as JsonSchema | undefined;
+      continue;
+    }
+    const properties = at.properties as Record<string, JsonSchema> | undefined;
+    if (!properties) return undefined;
+    if (!Object.hasOwn(properties, segment)) return isSchema(at.additionalProperties) ? undefined : segment;
+    at = properties[segment];
+  }
+  return undefined;
 }
 
 const ITEMS_NOT_SHOWN =

@@ -316,17 +316,24 @@ export interface components {
             rules: components["schemas"]["FaultRule"][];
             seed: number;
         };
+        /** @description What a matching request gets: a status, a delay, a dropped connection, or a delay before either (a slow 503: `status` and `delayMs` together). A rule has at least one of them, and does not both drop the connection and answer a status (400 otherwise). */
         FaultRule: {
             /** @description How many more times the rule may fire. */
             count?: number;
+            /** @description Waited before the answer (or the drop). */
             delayMs?: number;
-            /** @enum {unknown} */
+            /**
+             * @description `reset`: the connection is reset (TCP RST) without an answer; `empty`: it is closed without an answer; `malformed`: a 200 JSON answer cut off mid-body, then closed.
+             * @enum {unknown}
+             */
             drop?: "reset" | "empty" | "malformed";
             /** @description An operationId, or `*` for every operation. */
             operationId: string;
             probability?: number;
+            /** @description With `status` 429 or 503, sent as the answer's `Retry-After` header. */
+            retryAfterSeconds?: number;
             status?: number;
-        } & (unknown | unknown | unknown);
+        };
         JournalEntry: {
             durationMs: number;
             method: string;
@@ -457,6 +464,7 @@ export interface components {
             /** @description Negative mints a token that is already expired. */
             expiresInSeconds?: number;
             merchantId?: string;
+            /** @description The permissions the token carries: scopes the platform's operations name (400, naming them, for any other), or `*` for every one of them. */
             scopes: string[];
             /** @description The user id (binds `{userId}` paths). */
             sub?: string;

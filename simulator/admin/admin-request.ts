@@ -9,11 +9,17 @@ import { parseJsonBody } from '../json-body.ts';
 import { snapshotProblems } from '../store/snapshot-schema.ts';
 
 /** Refuses a body its schema rejected: 400, one detail per problem, the first as the message. */
-export function invalidBody(errors: { instancePath: string; message?: string }[] | null | undefined): never {
-  const details = (errors ?? []).map((e) => ({
-    target: `body${e.instancePath.replace(/\//g, '.')}`,
-    message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`,
-  }));
+export function invalidBody(
+  errors: { instancePath: string; message?: string; params?: Record<string, unknown> }[] | null | undefined,
+): never {
+  const details = (errors ?? []).map((e) => {
+    // A value outside a list names the values allowed (`drop` must be one of reset, empty, malformed).
+    const allowed = Array.isArray(e.params?.allowedValues) ? `: ${e.params.allowedValues.join(', ')}` : '';
+    return {
+      target: `body${e.instancePath.replace(/\//g, '.')}`,
+      message: `body${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}${allowed}`,
+    };
+  });
   throw new SimulatorError('InvalidAdminRequest', {
     details,
     ...(details[0] ? { message: details[0].message, target: details[0].target } : {}),

@@ -9,6 +9,7 @@ import {
   adminQueryValidator,
   adminRequestValidator,
   type AdminOperationId,
+  type AdminFaultRule,
   type AdminHealth,
   type AdminRecord,
   type AdminRequestBody,
@@ -59,6 +60,18 @@ export function adminRoute(operationId: AdminOperationId): { method: HTTPMethods
 
 export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): void {
   const { contract, auth, tenants } = options;
+  const scopes = [...new Set(contract.operations.flatMap((o) => o.security.scopes))].sort();
+  /** The scopes asked for, `*` as every one; 400 naming the scopes there are for one no operation names. */
+  const knownScopes = (asked: string[]): string[] => {
+    if (asked.includes('*')) return scopes;
+    const unknown = asked.filter((s) => !scopes.includes(s));
+    if (unknown.length > 0)
+      throw new SimulatorError('InvalidAdminRequest', {
+        target: 'body.scopes',
+        message: `Unknown scope ${unknown.join(', ')}: the scopes are ${scopes.join(', ')}, or * for every one.`,
+      });
+    return asked;
+  };
   const tenantOf = (request: FastifyRequest) => {
     const header = request.headers['x-sim-tenant'];
     const query = (request.query as Record<string, unknown>).tenant;
@@ -130,7 +143,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         if (typeof tenant === 'string') checkTenantName(tenant, 'body.tenant');
         const validate = validateTokenRequest();
         if (!validate(body)) invalidBody(validate.errors);
-        const { accessToken, expiresIn } = await auth.mint(body);
+        const { accessToken, expiresIn } = await auth.mint({ ...body, scopes: knownScopes(body.scopes) });
         return reply.code(201).send({ accessToken, tokenType: 'Bearer', expiresIn } satisfies MintedToken);
       });
 
@@ -245,6 +258,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
             target: 'body.rules',
             message: `Unknown operationId ${unknown.join(', ')}.`,
           });
+        refuseContradictoryRules(body.rules);
         return (await tenantOf(request)).faults.set(body.rules, body.seed);
       });
 
@@ -272,4 +286,29 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
     },
     { prefix: '/__sim' },
   );
+}
+
+/**
+ * A rule that does nothing (no status, delay or drop), that both drops the connection and answers a
+ * status, or that gives a Retry-After without a 429 or 503 to carry it.
+ */
+function refuseContradictoryRules(rules: AdminFaultRule[]): void {
+  rules.forEach((rule, index) => {
+    const target = `body.rules.${index}`;
+    if (rule.status === undefined && rule.delayMs === undefined && rule.drop === undefined)
+      throw new SimulatorError('InvalidAdminRequest', {
+        target,
+        message: `${target} needs a status, a delayMs or a drop (reset, empty, malformed).`,
+      });
+    if (rule.drop !== undefined && rule.status !== undefined)
+      throw new SimulatorError('InvalidAdminRequest', {
+        target,
+        message: `${target}: a rule drops the connection or answers a status, not both.`,
+      });
+    if (rule.retryAfterSeconds !== undefined && rule.status !== 429 && rule.status !== 503)
+      throw new SimulatorError('InvalidAdminRequest', {
+        target: `${target}.retryAfterSeconds`,
+        message: `${target}.retryAfterSeconds goes with status 429 or 503, which a Retry-After header follows.`,
+      });
+  });
 }

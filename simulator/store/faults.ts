@@ -14,6 +14,9 @@ export type FaultRule = FaultRuleInput & { probability: number };
 
 export type DropMode = NonNullable<FaultRule['drop']>;
 
+/** A rule that fired, with its place in the tenant's list: an injected error names it (`faults.rules[2]`). */
+export type FiredRule = FaultRule & { index: number };
+
 export interface FaultConfig {
   seed: number;
   rules: FaultRule[];
@@ -31,7 +34,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const NONE: readonly FaultRule[] = [];
+const NONE: readonly FiredRule[] = [];
 
 /** The rules in force with the counts they have left, and a tag that changes each time rules are set. */
 export interface StoredFaults {
@@ -82,19 +85,19 @@ export class FaultFiring {
   }
 
   /** The rules that fire for this request; each rule that fires uses up one of its count. */
-  async fire(operationId: string): Promise<readonly FaultRule[]> {
+  async fire(operationId: string): Promise<readonly FiredRule[]> {
     const stored = await this.store.load();
     if (!stored || stored.config.rules.length === 0) return NONE;
     if (this.generator?.tag !== stored.tag)
       this.generator = { tag: stored.tag, random: seededRandom(stored.config.seed) };
     const { random } = this.generator;
-    const fired: FaultRule[] = [];
+    const fired: FiredRule[] = [];
     for (const [index, rule] of stored.config.rules.entries()) {
       if (rule.operationId !== '*' && rule.operationId !== operationId) continue;
       if (rule.count !== undefined && rule.count <= 0) continue;
       if (random() >= rule.probability) continue;
       if (rule.count !== undefined && !(await this.store.spend(index))) continue;
-      fired.push(rule);
+      fired.push({ ...rule, index });
     }
     return fired;
   }

@@ -6,7 +6,7 @@
  * (redis/redis-tenants.ts). Past the tenant limit one tenant is evicted, logged and counted; which
  * one, tenant-eviction.ts decides for both.
  */
-import type { FaultConfig, FaultRule, FaultRuleInput } from './faults.ts';
+import type { FaultConfig, FaultRuleInput, FiredRule } from './faults.ts';
 import type { JournalEntry, JournalQuery, JournalRecord } from './journal-entry.ts';
 import type { RecordStore } from './record-store.ts';
 import { DEFAULT_TENANT } from './tenant-eviction.ts';
@@ -53,7 +53,7 @@ export interface TenantFaults {
   set(rules: FaultRuleInput[], seed?: number): Promise<FaultConfig>;
   get(): Promise<FaultConfig>;
   clear(): Promise<void>;
-  fire(operationId: string): Promise<readonly FaultRule[]>;
+  fire(operationId: string): Promise<readonly FiredRule[]>;
 }
 
 export interface Tenant {

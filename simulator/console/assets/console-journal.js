@@ -41,7 +41,7 @@ export function renderJournal() {
         h('td', {}, entry.seq),
         h('td', {}, entry.time.slice(11, 23)),
         h('td', {}, entry.method),
-        h('td', { class: 'path' }, entry.path),
+        h('td', { class: 'path', title: entry.path }, entry.path),
         h('td', {}, entry.operationId ?? '—'),
         h('td', { class: 'status' }, entry.status, entry.simulated ? ' (simulated)' : ''),
         h('td', {}, entry.refusal ? entry.refusal.code : ''),

@@ -126,7 +126,10 @@ export async function addFault() {
 // ---- tokens ----------------------------------------------------------------------------------
 
 export async function mintToken() {
-  const scopes = [...document.querySelectorAll('#token-scopes input:checked')].map((input) => input.value);
+  // Every scope is `*`: the simulator gives the token each scope the operations name.
+  const scopes = $('#token-all-scopes').checked
+    ? ['*']
+    : [...document.querySelectorAll('#token-scopes input:checked')].map((input) => input.value);
   const optional = {
     sub: '#token-sub',
     dealerId: '#token-dealer',

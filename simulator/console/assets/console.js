@@ -99,6 +99,9 @@ async function start() {
     event.preventDefault();
     void addFault().catch(showFaultError);
   });
+  $('#token-all-scopes').addEventListener('change', (event) => {
+    for (const input of document.querySelectorAll('#token-scopes input')) input.disabled = event.target.checked;
+  });
   $('#token-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void mintToken().catch((error) => {

@@ -12,7 +12,7 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLW9mLXRoZS10b2tl
 const KEY = 'partner-api-key-123456';
 
 function sampleReport(): ConformReport {
-  const counts = { pass: 1, FAILURE: 1, DIVERGENCE: 1, skipped: 1 };
+  const counts = { pass: 1, FAILURE: 1, DIVERGENCE: 1, SUITE: 0, skipped: 1 };
   return {
     target: 'https://api.example',
     simulator: false,
@@ -55,9 +55,9 @@ function sampleReport(): ConformReport {
     ],
     totals: counts,
     totalsBySource: {
-      scenarios: { pass: 0, FAILURE: 0, DIVERGENCE: 1, skipped: 0 },
-      pact: { pass: 1, FAILURE: 0, DIVERGENCE: 0, skipped: 1 },
-      fuzz: { pass: 0, FAILURE: 1, DIVERGENCE: 0, skipped: 0 },
+      scenarios: { pass: 0, FAILURE: 0, DIVERGENCE: 1, SUITE: 0, skipped: 0 },
+      pact: { pass: 1, FAILURE: 0, DIVERGENCE: 0, SUITE: 0, skipped: 1 },
+      fuzz: { pass: 0, FAILURE: 1, DIVERGENCE: 0, SUITE: 0, skipped: 0 },
     },
     notices: ['the target is not a simulator'],
     coverage: {
@@ -148,6 +148,7 @@ describe('HTML reports', () => {
           steps: { passed: 0, failed: 1, skipped: 0 },
           documentedFailures: 1,
           assumedFailures: 0,
+          suiteFailures: 0,
         },
         coverage: { known: 1, ran: 1, percent: 100, skipped: [] },
         suites: [

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../../project-files.ts';
@@ -129,6 +130,42 @@ describe.skipIf(BROWSER_MISSING)('the console in a real browser', () => {
     expect(await consolePage.textContent('#entry')).not.toContain(token);
     await consolePage.fill('#filter-status', '');
     if (UPDATE_SCREENSHOTS) await consolePage.screenshot({ path: projectFile('docs', 'console.png'), fullPage: true });
+  }, 60_000);
+
+  it('keeps a UUID path on one line and gives the journal the width until a request is opened', async () => {
+    const areaPath = `/v1/dealers/${DEMO.dealer}/coverage-areas/${DEMO.areaSe}`;
+    await sendFromApp(app, `${simulatorUrl}${areaPath}`, { method: 'PUT', token, body: { name: 'Sé' } });
+    await consolePage.click('nav button[data-view="journal"]');
+    await consolePage.reload();
+    const row = consolePage.locator('#journal tbody tr', { hasText: areaPath });
+    await row.waitFor();
+    const oneLine = await consolePage.locator('#journal tbody tr', { hasText: '/v1/customers/c-42' }).boundingBox();
+    const box = await row.boundingBox();
+    // As tall as a row whose path is short: one line, however long the path.
+    expect(box?.height).toBeLessThanOrEqual((oneLine?.height ?? 0) + 1);
+    expect(await row.locator('td.path').getAttribute('title')).toBe(areaPath);
+    const section = await consolePage.locator('#view-journal').boundingBox();
+    const table = await consolePage.locator('#journal').boundingBox();
+    expect(table?.width).toBeGreaterThan((section?.width ?? 0) * 0.9);
+    await row.click();
+    await consolePage.locator('#entry:not([hidden])').waitFor();
+    expect((await consolePage.locator('#journal').boundingBox())?.width).toBeGreaterThan((section?.width ?? 0) * 0.55);
+    expect((await row.boundingBox())?.height).toBeLessThanOrEqual((oneLine?.height ?? 0) + 1);
+  }, 60_000);
+
+  it('mints a token with every scope from one box', async () => {
+    await consolePage.click('nav button[data-view="tokens"]');
+    await consolePage.check('#token-all-scopes');
+    expect(await consolePage.locator('#token-scopes input:not([disabled])').count()).toBe(0);
+    await consolePage.click('#token-form button[type="submit"]');
+    await consolePage.waitForFunction(
+      (previous) => (document.querySelector('#token-value') as HTMLTextAreaElement | null)?.value !== previous,
+      token,
+    );
+    const every = await consolePage.inputValue('#token-value');
+    const scope = String(decodeJwt(every).scope).split(' ');
+    expect(scope).toEqual(expect.arrayContaining(['catalog:read', 'payments:write', 'integration:write']));
+    await consolePage.uncheck('#token-all-scopes');
   }, 60_000);
 
   it('adds a fault rule that the next request fails with, and removes it', async () => {

@@ -27,6 +27,16 @@ describe('a rule outcome', () => {
     expect(failsRun({ ...assumed, passed: true }, true)).toBe(false);
   });
 
+  it("is SUITE when a suite expected what nothing backs: it fails a run that judges suites, never conform's", () => {
+    const own: RuleOutcome = { passed: false, basis: 'suite', reason: 'the description lists no field idd here' };
+    expect(verdictOf(own)).toBe('SUITE');
+    expect(verdictOf({ ...own, passed: true })).toBe('pass');
+    expect(failsRun(own, false)).toBe(false);
+    expect(failsRun(own, true)).toBe(false);
+    expect(failsRun(own, false, 'suites')).toBe(true);
+    expect(failsRun(assumed, false, 'suites')).toBe(false);
+  });
+
   it("becomes a report's rule with its verdict, basis and reason, and what the target did only when broken", () => {
     expect(judgedRule(assumed, { source: 'pact', rule: 'r', got: 'a 422' })).toEqual({
       source: 'pact',
