@@ -12,11 +12,15 @@ import { isValidCpf } from './cpf.ts';
  * `x-secret` annotations as keywords. Strict for the harness's own schemas; not strict for a whole
  * OpenAPI document compiled as a schema (its own keywords stand beside the schemas; Spectral lints it).
  */
-export function createAjv({ strict = true }: { strict?: boolean } = {}): Ajv2020 {
+export function createAjv({
+  strict = true,
+  validateSchema = true,
+}: { strict?: boolean; validateSchema?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,
     strict,
+    validateSchema,
     strictTypes: false,
     strictRequired: false,
     allowUnionTypes: true,

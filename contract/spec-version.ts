@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { contractOf, type Contract } from './load-contract.ts';
+import { parseSpecText } from './spec-text.ts';
 
 /** A spec file that cannot be compared: it is missing, does not parse, or is no OpenAPI 3 document. */
 export class SpecFileError extends Error {}
@@ -25,11 +26,9 @@ export async function readSpecVersion(file: string): Promise<SpecVersion> {
       `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a spec file' : (error as Error).message}`,
     );
   }
-  // yaml is CommonJS: its default export is the one shape Node and the bundle both give. JSON is YAML.
-  const { default: yaml } = await import('yaml');
   let raw: unknown;
   try {
-    raw = yaml.parse(text);
+    raw = parseSpecText(text);
   } catch (error) {
     throw new SpecFileError(`${file}: does not parse as YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }

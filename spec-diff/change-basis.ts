@@ -1,22 +1,37 @@
 /**
  * Whether a change between two versions of the contract touches something the platform's
- * description states, or a choice the spec assumed (`x-assumed` on an object on the way to the
- * element, or `x-assumed-<key>` beside the key, a map of sub-keys for `x-assumed-responses`).
+ * description states (a stated sentence pins it: documented, quoting it), or not (assumed, with the
+ * spec's reason where it marks the element: `x-assumed` on an object on the way to the element, or
+ * `x-assumed-<key>` beside the key, a map of sub-keys for `x-assumed-responses`).
  * The location is a path in the dereferenced document; the raw one is walked along it, `$ref`s followed.
  */
 import { keysOfPointer } from '../contract/index.ts';
-import type { RuleBasis } from '../verdict/rule-basis.ts';
+import { statementPinning, type ChangeSubject } from './change-statement.ts';
+import { statedBasis, type RuleBasis } from '../verdict/index.ts';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The reason given for a change that no stated sentence pins and the spec does not mark. */
+export const NOT_STATED =
+  "No stated rule of the description (spec/stated-rules.ts) pins this: it counts as the spec's own choice.";
+
 /**
- * The basis of the element at `path` of the base document; for an element the revision adds, of the
- * revision's (an assumed scope added, marked in the revision, is an assumption).
+ * The basis of `change`, at `path` of the base document: documented when a stated sentence pins it;
+ * otherwise assumed, with the reason the base marks there (for an element the revision adds, the
+ * revision's: an assumed scope added, marked in the revision, is an assumption), or NOT_STATED.
  */
-export function changeBasis(baseRaw: Obj, revisionRaw: Obj, path: string[], adds: boolean): RuleBasis {
+export function changeBasis(
+  change: ChangeSubject,
+  baseRaw: Obj,
+  revisionRaw: Obj,
+  path: string[],
+  adds: boolean,
+): RuleBasis {
+  const stated = statementPinning(change);
+  if (stated) return statedBasis(stated);
   const why = assumedAlong(baseRaw, path) ?? (adds ? assumedAlong(revisionRaw, path) : undefined);
-  return why ? { basis: 'assumed', reason: why } : { basis: 'documented' };
+  return { basis: 'assumed', reason: why ?? NOT_STATED };
 }
 
 /** The first `x-assumed` reason on the way from the root to `path`, or undefined. */

@@ -98,6 +98,7 @@ function breakReason(change: SpecChange, c: CheckedCall): string | undefined {
   switch (change.kind) {
     case 'path-removed':
     case 'operation-removed':
+    case 'operation-removed-after-sunset':
       return `${called}, which the revision removes`;
     case 'request-media-type-removed': {
       const removed = change.mediaTypes?.[0];
@@ -109,7 +110,8 @@ function breakReason(change: SpecChange, c: CheckedCall): string | undefined {
       return !call.sendsBody && c.expectsValid ? 'sends no body' : undefined;
     case 'request-body-removed':
       return call.sendsBody ? 'sends a body' : undefined;
-    case 'response-status-removed':
+    case 'response-success-status-removed':
+    case 'response-non-success-status-removed':
       return change.status !== undefined && call.statuses.includes(change.status)
         ? `expects status ${change.status}`
         : undefined;
@@ -130,7 +132,7 @@ function breakReason(change: SpecChange, c: CheckedCall): string | undefined {
     default:
       break;
   }
-  if (change.field === undefined) return undefined;
+  if (change.field === undefined || WORDS_ONLY.has(change.kind)) return undefined;
   if (change.in === 'request' || (change.in === 'parameter' && change.parameter?.in === 'path'))
     return requestFieldReason(change, c);
   if (change.in === 'response') return responseFieldReason(change, c);
@@ -176,6 +178,8 @@ function parameterMissing(change: SpecChange, c: CheckedCall): string | undefine
 
 /** The revision refuses the request at the changed field where the base did not, or accepts what it had to refuse. */
 function requestFieldReason(change: SpecChange, c: CheckedCall): string | undefined {
+  // A loosened request refuses nothing the base accepted: only a 400 or 422 case can break.
+  if (c.expectsRefusal === undefined && WIDENING.has(change.kind)) return undefined;
   const root = change.in === 'parameter' ? 'path' : 'body';
   const field =
     change.in === 'parameter' ? [change.parameter?.name ?? '', ...(change.field ?? [])] : (change.field ?? []);
@@ -198,14 +202,28 @@ function requestFieldReason(change: SpecChange, c: CheckedCall): string | undefi
 
 const READ_BREAKING = new Set(['property-removed', 'property-became-optional', 'type-changed']);
 
+/** Kinds that change no request's or answer's validity: no call is validated for them. */
+const WORDS_ONLY = new Set(['description-changed', 'example-changed', 'default-changed', 'property-deprecated']);
+/** Kinds that only let more through: what the base accepted, the revision accepts (no call is validated for it). */
+const WIDENING = new Set([
+  'constraint-loosened',
+  'type-widened',
+  'enum-widened',
+  'additional-properties-opened',
+  'property-added',
+  'property-became-optional',
+]);
+
 function responseFieldReason(change: SpecChange, c: CheckedCall): string | undefined {
   const { call } = c;
   const field = change.field ?? [];
   if (change.status === undefined || !call.statuses.includes(change.status)) return undefined;
   if (call.source === 'pact') {
-    const known = new Set(c.responseIssues('base').map(issueKey));
-    const added = c.responseIssues('revision').find((i) => !known.has(issueKey(i)) && under(i, 'body', field));
-    if (added) return `its response body no longer agrees with the revision: ${added.message}`;
+    if (!WIDENING.has(change.kind)) {
+      const known = new Set(c.responseIssues('base').map(issueKey));
+      const added = c.responseIssues('revision').find((i) => !known.has(issueKey(i)) && under(i, 'body', field));
+      if (added) return `its response body no longer agrees with the revision: ${added.message}`;
+    }
     if (
       (change.kind === 'property-removed' || change.kind === 'property-became-optional') &&
       present(call.response?.body, field)

@@ -1,9 +1,13 @@
 /**
- * The changes inside one operation present in both versions of the contract: its security, its
- * parameters (path parameters matched by their place in the path, so a renamed one is the same),
- * its request body and media types, its statuses, their media types and body schemas.
+ * The changes inside one operation present in both versions of the contract: its lifecycle and
+ * annotations, its security, its parameters (path parameters matched by their place in the path, so
+ * a renamed one is the same), its request body and media types, its statuses, their headers, media
+ * types and body schemas.
  */
 import type { Direction } from './diff-severity.ts';
+import { diffHeaders } from './header-diff.ts';
+import { diffLifecycle } from './lifecycle-diff.ts';
+import { sameValue } from './same-value.ts';
 import { diffSchemas, show, type SchemaChange } from './schema-diff.ts';
 import { diffSecurity } from './security-diff.ts';
 import type { LocatedChange, SpecChange } from './spec-change.ts';
@@ -24,6 +28,7 @@ export function diffOperation(base: OperationSide, revision: OperationSide): Loc
   const at = ['paths', base.path, base.method];
   const security = (side: OperationSide) => side.op.security ?? side.document.security;
   return mergeMediaTypes([
+    ...diffLifecycle(base.op, revision.op, at),
     ...diffSecurity(security(base), security(revision), [...at, 'security']),
     ...diffParameters(parametersOf(base), parametersOf(revision)),
     ...diffRequestBody(base.op, revision.op, [...at, 'requestBody']),
@@ -60,6 +65,28 @@ function diffParameters(params: Parameters, revisionParams: Parameters): Located
         path: [...location, 'required'],
         adds: false,
       });
+    if (param.deprecated !== true && revised.param.deprecated === true)
+      found.push({
+        change: { kind: 'parameter-deprecated', in: 'parameter', parameter, message: `${shown} is deprecated` },
+        path: [...location, 'deprecated'],
+        adds: true,
+      });
+    for (const [key, kind] of [
+      ['description', 'description-changed'],
+      ['example', 'example-changed'],
+      ['examples', 'example-changed'],
+    ] as const)
+      if (!sameValue(param[key], revised.param[key]))
+        found.push({
+          change: {
+            kind,
+            in: 'parameter',
+            parameter,
+            message: `${shown}: ${key} ${key in param ? (key in revised.param ? 'changed' : 'removed') : 'added'}`,
+          },
+          path: [...location, key],
+          adds: !(key in param),
+        });
     for (const change of diffSchemas(param.schema, revised.param.schema))
       found.push(schemaChange(change, 'request', { in: 'parameter', parameter }, [...location, 'schema'], shown));
   }
@@ -96,6 +123,12 @@ function diffRequestBody(op: Obj, revisionOp: Obj, at: string[]): LocatedChange[
       },
     ];
   const found: LocatedChange[] = [];
+  if (had && has && body.description !== revised.description)
+    found.push({
+      change: { kind: 'description-changed', in: 'request', message: "the request body's description changed" },
+      path: [...at, 'description'],
+      adds: false,
+    });
   if (body.required !== true && revised.required === true)
     found.push({
       change: { kind: 'request-body-became-required', in: 'request', message: 'the request body became required' },
@@ -139,13 +172,28 @@ function diffResponses(responses: Obj, revisionResponses: Obj, at: string[]): Lo
   for (const [code, response] of Object.entries(responses)) {
     const status = Number(code);
     if (!(code in revisionResponses)) {
+      // A success status removed breaks what a client waits for; an error status, as oasdiff rates it, informs.
+      const success = /^2/.test(code);
       found.push({
-        change: { kind: 'response-status-removed', in: 'response', status, message: `status ${code} removed` },
+        change: {
+          kind: success ? 'response-success-status-removed' : 'response-non-success-status-removed',
+          in: 'response',
+          status,
+          message: `status ${code} removed`,
+        },
         path: [...at, code],
         adds: false,
       });
       continue;
     }
+    const revisionResponse = asObject(revisionResponses[code]);
+    if (asObject(response).description !== revisionResponse.description)
+      found.push({
+        change: { kind: 'description-changed', in: 'response', status, message: `status ${code}: description changed` },
+        path: [...at, code, 'description'],
+        adds: false,
+      });
+    found.push(...diffHeaders(asObject(response).headers, revisionResponse.headers, status, [...at, code]));
     const content = asObject(asObject(response).content);
     const revisionContent = asObject(asObject(revisionResponses[code]).content);
     for (const [mediaType, media] of Object.entries(content)) {

@@ -1,9 +1,11 @@
 /**
- * The changes between two JSON Schemas (2020-12, as OpenAPI 3.1 writes them) of one request body,
- * parameter or response body, keyword by keyword, each placed at the instance field it constrains
- * (`billingAddress.country`, `items[]`) and at the schema keyword that changed.
+ * The changes between two JSON Schemas (2020-12, as OpenAPI 3.1 writes them, or OpenAPI 3.0's
+ * dialect: `nullable: true` allows null as a type union with `null` does) of one request body,
+ * parameter, response body or header, keyword by keyword, each placed at the instance field it
+ * constrains (`billingAddress.country`, `items[]`) and at the schema keyword that changed.
  */
 import type { ChangeKind } from './diff-severity.ts';
+import { sameValue, valueKey } from './same-value.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -22,13 +24,17 @@ export interface SchemaChange {
   message: string;
 }
 
+/** Annotations that are reported (`default` in every listing, the others by `--changelog`), by the kind of their change. */
+const REPORTED_ANNOTATIONS: Record<string, ChangeKind> = {
+  description: 'description-changed',
+  title: 'description-changed',
+  example: 'example-changed',
+  examples: 'example-changed',
+  default: 'default-changed',
+};
 /** Keywords that say what a schema means to a reader, not what it accepts. */
 const ANNOTATIONS = new Set([
-  'description',
-  'title',
-  'examples',
-  'example',
-  'default',
+  ...Object.keys(REPORTED_ANNOTATIONS),
   'deprecated',
   'readOnly',
   'writeOnly',
@@ -42,6 +48,7 @@ const ANNOTATIONS = new Set([
 /** Keywords compared on their own below; any other that changes is a `schema-changed`. */
 const HANDLED = new Set([
   'type',
+  'nullable',
   'enum',
   'const',
   'pattern',
@@ -91,8 +98,20 @@ function compareKeywords(
   const push = (kind: ChangeKind, key: string, message: string, adds = false, before = b[key], after = r[key]) =>
     out.push({ kind, field, schemaPath: [...at, key], adds, message, ...defined({ before, after }) });
 
-  const typeKind = compareTypes(typesOf(b), typesOf(r));
-  if (typeKind) push(typeKind, 'type', `type of ${name} changed from ${show(b.type)} to ${show(r.type)}`);
+  const [typesBefore, typesAfter] = [typesOf(b), typesOf(r)];
+  const typeKind = compareTypes(typesBefore, typesAfter);
+  if (typeKind) {
+    // OpenAPI 3.0's `nullable` is shown as the union it means, and located at `nullable` when only it changed.
+    const key = sameValue(b.type, r.type) && b.nullable !== r.nullable ? 'nullable' : 'type';
+    const [before, after] = [typeValue(b, typesBefore), typeValue(r, typesAfter)];
+    push(typeKind, key, `type of ${name} changed from ${show(before)} to ${show(after)}`, false, before, after);
+  }
+
+  for (const [key, kind] of Object.entries(REPORTED_ANNOTATIONS))
+    if (!sameValue(b[key], r[key]))
+      push(kind, key, `${key} of ${name} ${key in b ? (key in r ? 'changed' : 'removed') : 'added'}`, !(key in b));
+  if (b.deprecated !== true && r.deprecated === true)
+    push('property-deprecated', 'deprecated', `${name} is deprecated`, true);
 
   const enumKind = compareValues(valuesOf(b), valuesOf(r));
   if (enumKind) {
@@ -196,11 +215,18 @@ function compareKeywords(
   }
 }
 
-/** The types a schema allows; `undefined` for any. `integer` is a kind of `number`. */
+/** The types a schema allows; `undefined` for any. `integer` is a kind of `number`; 3.0's `nullable: true` adds `null`. */
 function typesOf(schema: Schema): Set<string> | undefined {
   const { type } = schema;
   if (type === undefined) return undefined;
-  return new Set(Array.isArray(type) ? type.map(String) : [String(type)]);
+  const types = new Set(Array.isArray(type) ? type.map(String) : [String(type)]);
+  if (schema.nullable === true) types.add('null');
+  return types;
+}
+
+/** The types as a change shows them: the keyword as written, or the union `nullable` makes. */
+function typeValue(schema: Schema, types: Set<string> | undefined): unknown {
+  return schema.nullable === true && types ? [...types] : schema.type;
 }
 
 function accepts(types: Set<string> | undefined, type: string): boolean {
@@ -226,16 +252,20 @@ function compareValues(b: unknown[] | undefined, r: unknown[] | undefined): Chan
   if (!b && !r) return undefined;
   if (!b) return 'enum-narrowed';
   if (!r) return 'enum-widened';
-  const removed = b.some((v) => !r.some((w) => same(v, w)));
-  const added = r.some((v) => !b.some((w) => same(v, w)));
-  return removed ? 'enum-narrowed' : added ? 'enum-widened' : undefined;
+  const { removed, added } = enumDifference(b, r);
+  return removed.length ? 'enum-narrowed' : added.length ? 'enum-widened' : undefined;
+}
+
+/** The values one list has and the other lacks, by a key each (a country enum has hundreds of values). */
+function enumDifference(b: unknown[], r: unknown[]): { removed: unknown[]; added: unknown[] } {
+  const [before, after] = [new Set(b.map(valueKey)), new Set(r.map(valueKey))];
+  return { removed: b.filter((v) => !after.has(valueKey(v))), added: r.filter((v) => !before.has(valueKey(v))) };
 }
 
 function enumMessage(name: string, b: unknown[] | undefined, r: unknown[] | undefined): string {
   if (!b) return `${name} is limited to ${show(r)}`;
   if (!r) return `${name} is no longer limited to a list of values`;
-  const removed = b.filter((v) => !r.some((w) => same(v, w)));
-  const added = r.filter((v) => !b.some((w) => same(v, w)));
+  const { removed, added } = enumDifference(b, r);
   const parts = [removed.length ? `lost ${show(removed)}` : '', added.length ? `gained ${show(added)}` : ''];
   return `allowed values of ${name} ${parts.filter(Boolean).join(' and ')}`;
 }
@@ -243,7 +273,7 @@ function enumMessage(name: string, b: unknown[] | undefined, r: unknown[] | unde
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asSchema = (v: unknown): Schema => (isSchema(v) ? v : {});
 const stringsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+const same = sameValue;
 const defined = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 

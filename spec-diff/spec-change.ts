@@ -8,15 +8,26 @@ export interface SpecDocuments {
   document: Record<string, unknown>;
 }
 
+/** An operation, as a change names it. */
+export interface OperationRef {
+  id: string;
+  method: string;
+  path: string;
+}
+
 /** One change between two versions of the contract. */
 export interface SpecChange {
   kind: ChangeKind;
   severity: Severity;
   /** The operation it belongs to (the base's, or the revision's for an added one). */
   operation?: { id: string; method: string; path: string };
-  /** What part of the operation: the operation itself, its security, a parameter, the request or a response. */
-  in: 'operation' | 'security' | 'parameter' | 'request' | 'response';
+  /** A change outside the operations: the component (`securitySchemes.bearerAuth`) and the operations that use it. */
+  component?: { name: string; usedBy: OperationRef[] };
+  /** What part of the operation: the operation itself, its security, a parameter, the request, a response or one of its headers. */
+  in: 'operation' | 'security' | 'parameter' | 'request' | 'response' | 'header';
   status?: number;
+  /** The response header's name, for a change in `header`. */
+  header?: string;
   /** The media types whose schemas changed alike (a request body sent as several). */
   mediaTypes?: string[];
   parameter?: { in: string; name: string };
@@ -33,7 +44,7 @@ export interface SpecChange {
 
 /** A change found inside one operation, before its severity and basis are worked out. */
 export interface LocatedChange {
-  change: Omit<SpecChange, 'severity' | 'basis' | 'pointer' | 'operation'>;
+  change: Omit<SpecChange, 'severity' | 'basis' | 'pointer' | 'operation' | 'component'>;
   /** The changed element's path in the dereferenced document. */
   path: string[];
   /** True when the revision adds the element (its basis is read from the revision). */

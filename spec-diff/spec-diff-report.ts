@@ -8,6 +8,7 @@ import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR } from '../scenarios/index.ts';
 import { diffSpecs, type SpecChange } from './spec-diff.ts';
 import { meetsThreshold, SEVERITIES, type Severity } from './diff-severity.ts';
+import { readSeverityOverrides } from './severity-overrides.ts';
 import { readSpecVersion } from '../contract/spec-version.ts';
 import { pactCalls, stepCalls } from './contract-calls.ts';
 import { impactOf, type BrokenCall } from './contract-impact.ts';
@@ -19,6 +20,16 @@ export interface SpecDiffOptions {
   pacts?: string;
   /** Scenario files or directories (default: the committed `scenarios/suites/`). */
   suites?: string[];
+  /** List every change, the document's words too (`--changelog`). */
+  changelog?: boolean;
+  /** A YAML or JSON file mapping kinds of change to a severity or `ignore` (`--severity-overrides`). */
+  severityOverrides?: string;
+  /** Only these operations (`--operations`, by operationId). */
+  operations?: string[];
+  /** Only the operations whose path matches one of these globs (`--paths`). */
+  paths?: string[];
+  /** The day sunset dates are compared with (default: now). */
+  now?: Date;
 }
 
 export interface SpecDiffReport {
@@ -32,8 +43,15 @@ export interface SpecDiffReport {
 
 /** Compares two spec files and checks every change against the pacts and suites; throws SpecFileError on a bad file. */
 export async function specDiff(options: SpecDiffOptions): Promise<SpecDiffReport> {
+  const overrides = options.severityOverrides ? await readSeverityOverrides(options.severityOverrides) : undefined;
   const [base, revision] = await Promise.all([readSpecVersion(options.base), readSpecVersion(options.revision)]);
-  const changes = diffSpecs(base, revision);
+  const changes = diffSpecs(base, revision, {
+    ...(options.changelog ? { changelog: true } : {}),
+    ...(overrides ? { overrides } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
+    ...(options.paths ? { paths: options.paths } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const pacts = pactCalls(readPactFiles(options.pacts ?? PACTS_DIR));
   const steps = stepCalls(options.suites ?? [DEFAULT_SUITES_DIR]);
   const impact = impactOf(changes, [...pacts, ...steps], base, revision);
@@ -70,10 +88,17 @@ function summary(report: SpecDiffReport): string {
 }
 
 const where = (c: SpecChange): string =>
-  c.operation ? `${c.operation.method} ${c.operation.path} (${c.operation.id})` : '(document)';
+  c.operation
+    ? `${c.operation.method} ${c.operation.path} (${c.operation.id})`
+    : c.component
+      ? `components.${c.component.name} (used by ${c.component.usedBy.length} operation${c.component.usedBy.length === 1 ? '' : 's'})`
+      : '(document)';
 
+/** Documented, quoting the stated sentence that pins the change; assumed, with the spec's reason. */
 const basisText = (c: SpecChange): string =>
-  c.basis.basis === 'assumed' ? `assumed: ${c.basis.reason ?? ''}` : 'documented by the description';
+  c.basis.basis === 'assumed'
+    ? `assumed: ${c.basis.reason ?? ''}`
+    : (c.basis.reason ?? 'documented by the description');
 
 const brokenText = (b: BrokenCall): string =>
   b.source === 'pact'

@@ -1,7 +1,7 @@
 /**
  * Every change between two versions of the contract (`gas-harness spec diff BASE REVISION`), each
  * with its severity for a client of the base version and whether it touches what the platform's
- * description states or an `x-assumed` choice.
+ * description states (documented) or not (assumed, with the spec's `x-assumed` reason where it gives one).
  *
  * Our own compact diff over the dereferenced documents rather than a library's: of the npm diff
  * tools checked (2026-11), openapi-diff 0.24 refuses an OpenAPI 3.1 document and compares no
@@ -13,11 +13,27 @@
  */
 import { pointerOf } from '../contract/index.ts';
 import { changeBasis } from './change-basis.ts';
-import { severityOf, SEVERITIES } from './diff-severity.ts';
+import { changelogOnly, severityOf, SEVERITIES, type ChangeKind, type SeverityOverride } from './diff-severity.ts';
+import { removalOf } from './lifecycle-diff.ts';
 import { diffOperation } from './operation-diff.ts';
-import type { LocatedChange, SpecChange, SpecDocuments } from './spec-change.ts';
+import { diffSecuritySchemes, schemesOf } from './security-diff.ts';
+import type { LocatedChange, OperationRef, SpecChange, SpecDocuments } from './spec-change.ts';
 
 export type { SpecChange, SpecDocuments } from './spec-change.ts';
+
+/** What a comparison lists, and how. */
+export interface DiffSpecsOptions {
+  /** List the changes that only change the document's words too (operationId, tags, descriptions, examples). */
+  changelog?: boolean;
+  /** A severity per kind, or `ignore` (`--severity-overrides`). */
+  overrides?: ReadonlyMap<ChangeKind, SeverityOverride>;
+  /** Only these operations (by the base's operationId; an added operation's, the revision's). */
+  operations?: readonly string[];
+  /** Only the operations whose path matches one of these globs (`*` within a segment, `**` across). */
+  paths?: readonly string[];
+  /** The day sunset dates are compared with (default: now). */
+  now?: Date;
+}
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -28,16 +44,21 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
 /** Every change from `base` to `revision`, breaking first; none for equal documents. */
-export function diffSpecs(base: SpecDocuments, revision: SpecDocuments): SpecChange[] {
+export function diffSpecs(base: SpecDocuments, revision: SpecDocuments, options: DiffSpecsOptions = {}): SpecChange[] {
+  const now = options.now ?? new Date();
   const changes: SpecChange[] = [];
-  const add = ({ change, path, adds, direction, severity }: LocatedChange, operation: SpecChange['operation']) =>
+  const add = (
+    { change, path, adds, direction, severity }: LocatedChange,
+    where: Pick<SpecChange, 'operation' | 'component'>,
+  ) => {
+    const located = { ...change, ...where };
     changes.push({
-      ...change,
-      ...(operation ? { operation } : {}),
+      ...located,
       severity: severity ?? severityOf(change.kind, direction),
       pointer: `#${pointerOf(path)}`,
-      basis: changeBasis(base.raw, revision.raw, path, adds),
+      basis: changeBasis(located, base.raw, revision.raw, path, adds),
     });
+  };
   const [basePaths, revisionPaths] = [asObject(base.document.paths), asObject(revision.document.paths)];
   // A path whose parameters were only renamed is the same path.
   const revisionByShape = new Map(Object.keys(revisionPaths).map((path) => [shapeOf(path), path]));
@@ -48,19 +69,21 @@ export function diffSpecs(base: SpecDocuments, revision: SpecDocuments): SpecCha
     if (revisionPath !== undefined) matched.add(revisionPath);
     for (const method of METHODS.filter((m) => isObject(asObject(item)[m]))) {
       const op = asObject(asObject(item)[method]);
-      const operation = { id: String(op.operationId ?? `${method} ${path}`), method: method.toUpperCase(), path };
+      const operation = refOf(op, method, path);
       const revisionOp = revisionItem?.[method];
       if (revisionPath === undefined || !isObject(revisionOp)) {
         const whole = revisionPath === undefined;
-        const message = `${operation.method} ${path} removed${whole ? ' (the whole path is gone)' : ''}`;
-        const kind = whole ? 'path-removed' : 'operation-removed';
+        const removal = removalOf(op, now, {
+          kind: whole ? 'path-removed' : 'operation-removed',
+          message: `${operation.method} ${path} removed${whole ? ' (the whole path is gone)' : ''}`,
+        });
         add(
           {
-            change: { kind, in: 'operation', message },
+            change: { ...removal, in: 'operation' },
             path: whole ? ['paths', path] : ['paths', path, method],
             adds: false,
           },
-          operation,
+          { operation },
         );
         continue;
       }
@@ -68,7 +91,7 @@ export function diffSpecs(base: SpecDocuments, revision: SpecDocuments): SpecCha
         { document: base.document, path, method, op },
         { document: revision.document, path: revisionPath, method, op: revisionOp },
       ] as const;
-      for (const change of diffOperation(...sides)) add(change, operation);
+      for (const change of diffOperation(...sides)) add(change, { operation });
     }
   }
   for (const [path, item] of Object.entries(revisionPaths)) {
@@ -78,14 +101,57 @@ export function diffSpecs(base: SpecDocuments, revision: SpecDocuments): SpecCha
     for (const method of METHODS.filter(
       (m) => isObject(asObject(item)[m]) && !isObject(asObject(basePaths[basePath ?? ''])[m]),
     )) {
-      const op = asObject(asObject(item)[method]);
-      const operation = { id: String(op.operationId ?? `${method} ${path}`), method: method.toUpperCase(), path };
+      const operation = refOf(asObject(asObject(item)[method]), method, path);
       const message = `${operation.method} ${path} added`;
       add(
         { change: { kind: 'operation-added', in: 'operation', message }, path: ['paths', path, method], adds: true },
-        operation,
+        { operation },
       );
     }
   }
-  return changes.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const schemes = (d: SpecDocuments) => asObject(d.document.components).securitySchemes;
+  for (const { scheme, located } of diffSecuritySchemes(schemes(base), schemes(revision)))
+    add(located, { component: { name: `securitySchemes.${scheme}`, usedBy: operationsUsing(base.document, scheme) } });
+  return select(changes, options).sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+}
+
+const refOf = (op: Obj, method: string, path: string): OperationRef => ({
+  id: String(op.operationId ?? `${method} ${path}`),
+  method: method.toUpperCase(),
+  path,
+});
+
+/** The operations whose security (their own, else the document's) names `scheme`. */
+function operationsUsing(document: Obj, scheme: string): OperationRef[] {
+  return Object.entries(asObject(document.paths)).flatMap(([path, item]) =>
+    METHODS.filter((m) => isObject(asObject(item)[m]))
+      .map((method) => ({ op: asObject(asObject(item)[method]), method }))
+      .filter(({ op }) => schemesOf(op.security ?? document.security).includes(scheme))
+      .map(({ op, method }) => refOf(op, method, path)),
+  );
+}
+
+/** The changes the options keep: `--changelog`'s kinds, the overrides' severities, the filters. */
+function select(changes: SpecChange[], options: DiffSpecsOptions): SpecChange[] {
+  const globs = options.paths?.map(globPattern);
+  const wanted = (op: OperationRef) =>
+    (!options.operations || options.operations.includes(op.id)) && (!globs || globs.some((g) => g.test(op.path)));
+  return changes.flatMap((change) => {
+    if (!options.changelog && changelogOnly(change.kind)) return [];
+    const override = options.overrides?.get(change.kind);
+    if (override === 'ignore') return [];
+    if (options.operations || globs) {
+      const operations = change.operation ? [change.operation] : (change.component?.usedBy ?? []);
+      if (!operations.some(wanted)) return [];
+    }
+    return [override ? { ...change, severity: override } : change];
+  });
+}
+
+/** A path glob as a pattern: `*` is any text within a segment, `**` any text, `?` one character; the rest is literal. */
+export function globPattern(glob: string): RegExp {
+  const source = glob.replace(/\*\*|\*|\?|[.+^${}()|[\]\\]/g, (token) =>
+    token === '**' ? '.*' : token === '*' ? '[^/]*' : token === '?' ? '[^/]' : `\\${token}`,
+  );
+  return new RegExp(`^${source}$`);
 }

@@ -3,10 +3,9 @@
  * (its URL, credentials per role, fixtures the API cannot create, a provider-states URL). Read and
  * validated against TARGET_PROFILE_SCHEMA; every problem is reported with its line and column.
  */
-import { keysOfPointer } from '../contract/index.ts';
+import { compileOnFirstUse, keysOfPointer } from '../contract/index.ts';
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { createAjv } from '../contract/index.ts';
 import { TARGET_PROFILE_SCHEMA } from './target-profile-schema.ts';
 import { parseTargetUrl, TargetUsageError } from './target-check.ts';
 
@@ -60,8 +59,8 @@ export class ProfileError extends TargetUsageError {
   }
 }
 
-const ajv = createAjv();
-const validate = ajv.compile<TargetProfile>(TARGET_PROFILE_SCHEMA);
+// Compiled when a profile is first read, not when the module loads: `spec diff` loads it without reading one.
+const profileValidator = compileOnFirstUse<TargetProfile>(TARGET_PROFILE_SCHEMA);
 
 /** Reads and validates a profile; throws ProfileError listing every problem. */
 export function loadTargetProfile(file: string): TargetProfile {
@@ -94,6 +93,7 @@ export function parseTargetProfile(text: string, file = 'profile'): TargetProfil
     );
   }
   const value: unknown = document.toJS();
+  const validate = profileValidator();
   if (validate(value)) {
     // The URLs are judged as a flag's would be (parseTargetUrl), so `profile check` passes only what a run accepts.
     const problems = (['target', 'statesUrl'] as const).flatMap((key): ProfileProblem[] => {

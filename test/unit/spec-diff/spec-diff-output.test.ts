@@ -26,6 +26,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'spec-diff-output-'));
   const doc = yaml.parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edits of a parsed document
   delete doc.paths['/v1/products/{productId}'].get.responses['404'];
+  delete doc.paths['/v1/brands'].post.requestBody;
   doc.components.schemas.CountryCode.enum.push('XK');
   doc.components.schemas.Brand.properties.slogan = { type: 'string' };
   const revision = join(dir, 'revision.yaml');
@@ -59,7 +60,11 @@ describe('spec diff output', () => {
   it('prints each change with its severity, basis and the calls it breaks as text', () => {
     const text = formatSpecDiffText(report);
     expect(text).toContain(
-      'BREAKING  GET /v1/products/{productId} (getProduct): status 404 removed  [response-status-removed]',
+      'BREAKING  POST /v1/brands (createBrand): the operation no longer takes a request body  [request-body-removed]',
+    );
+    expect(text).toMatch(/pact "a request to create a brand" \(.*\): sends a body/);
+    expect(text).toContain(
+      'compatible  GET /v1/products/{productId} (getProduct): status 404 removed  [response-non-success-status-removed]',
     );
     expect(text).toContain('assumed: An unknown product is 404.');
     expect(text).toContain('pact "a request to read a product that does not exist"');
@@ -70,6 +75,7 @@ describe('spec diff output', () => {
   it('prints a table and the broken calls of each change as Markdown', () => {
     const markdown = formatSpecDiffMarkdown(report);
     expect(markdown).toContain('| severity | operation | change | kind | basis | breaks |');
+    expect(markdown).toContain('## POST /v1/brands (createBrand): the operation no longer takes a request body');
     expect(markdown).toContain('## GET /v1/products/{productId} (getProduct): status 404 removed');
     expect(markdown).toMatch(/^- pact "a request to read a product that does not exist"/m);
   });
