@@ -26,6 +26,8 @@ export function createAjv({ strict = true }: { strict?: boolean } = {}): Ajv2020
   // `x-assumed*` annotations are ours, not validation keywords.
   ajv.addKeyword({ keyword: 'x-assumed' });
   ajv.addKeyword({ keyword: 'x-secret' });
+  // `x-stated` names the entries of the description's inventory a place rests on (contract/description-inventory.ts).
+  ajv.addKeyword({ keyword: 'x-stated' });
   for (const key of [
     'description',
     'format',
