@@ -117,7 +117,8 @@ export const DOCUMENT = '';
 export const operationPlace = (operationId: InventoryOperation, ...keys: string[]): string =>
   pointerOf(['paths', ...OPERATION_PATHS[operationId], ...keys]);
 /** A component schema, or a place inside it. */
-export const schemaPlace = (name: string, ...keys: string[]): string => pointerOf(['components', 'schemas', name, ...keys]);
+export const schemaPlace = (name: string, ...keys: string[]): string =>
+  pointerOf(['components', 'schemas', name, ...keys]);
 /** A property of a component schema. */
 export const propertyPlace = (schema: string, property: string): string => schemaPlace(schema, 'properties', property);
 export const responsePlace = (name: string): string => pointerOf(['components', 'responses', name]);

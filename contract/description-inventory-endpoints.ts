@@ -60,7 +60,8 @@ const ROWS: Row[] = [
   {
     operation: 'deleteCoverageArea',
     row: '| Delete a dealer coverage area | DELETE | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | none | not shown (status and body) | not shown |',
-    notShown: '| Delete a dealer coverage area | DELETE | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | none | not shown (status and body) | not shown |',
+    notShown:
+      '| Delete a dealer coverage area | DELETE | /v1/dealers/{dealerId}/coverage-areas/{coverageAreaId} | none | not shown (status and body) | not shown |',
   },
   {
     operation: 'registerDealerDevice',
@@ -72,7 +73,8 @@ const ROWS: Row[] = [
     operation: 'updateOrderEta',
     row: '| Update a dealer order delivery estimate | PUT | /v1/dealers/{dealerId}/orders/{orderId}/eta | OrderEta | not shown (status and body) | not shown |',
     body: true,
-    notShown: '| Update a dealer order delivery estimate | PUT | /v1/dealers/{dealerId}/orders/{orderId}/eta | OrderEta | not shown (status and body) | not shown |',
+    notShown:
+      '| Update a dealer order delivery estimate | PUT | /v1/dealers/{dealerId}/orders/{orderId}/eta | OrderEta | not shown (status and body) | not shown |',
   },
   {
     operation: 'upsertUser',
@@ -95,7 +97,8 @@ const ROWS: Row[] = [
     operation: 'createBrand',
     row: '| Create a product brand | POST | /v1/brands | Brand | not shown (status) | object with `data` holding `id` (uuid) of the new brand |',
     body: true,
-    notShown: '| Create a product brand | POST | /v1/brands | Brand | not shown (status) | object with `data` holding `id` (uuid) of the new brand |',
+    notShown:
+      '| Create a product brand | POST | /v1/brands | Brand | not shown (status) | object with `data` holding `id` (uuid) of the new brand |',
   },
   {
     operation: 'getProduct',
@@ -106,19 +109,22 @@ const ROWS: Row[] = [
     operation: 'upsertMerchant',
     row: '| Update or create a merchant | PUT | /v1/merchants/{merchantId} | Merchant | not shown (status and body) | not shown |',
     body: true,
-    notShown: '| Update or create a merchant | PUT | /v1/merchants/{merchantId} | Merchant | not shown (status and body) | not shown |',
+    notShown:
+      '| Update or create a merchant | PUT | /v1/merchants/{merchantId} | Merchant | not shown (status and body) | not shown |',
   },
   {
     operation: 'incrementOrderCounter',
     row: '| Increment a consumer order counter | POST | /v1/consumers/orders/counter | OrderCounterRequest | not shown (status and body) | not shown |',
     body: true,
-    notShown: '| Increment a consumer order counter | POST | /v1/consumers/orders/counter | OrderCounterRequest | not shown (status and body) | not shown |',
+    notShown:
+      '| Increment a consumer order counter | POST | /v1/consumers/orders/counter | OrderCounterRequest | not shown (status and body) | not shown |',
   },
   {
     operation: 'receiveAppEvent',
     row: '| Receive an application event | POST | /Integration/app-events | AppEvent, media type `application/json-patch+json` | not shown (status and body) | not shown |',
     body: true,
-    notShown: '| Receive an application event | POST | /Integration/app-events | AppEvent, media type `application/json-patch+json` | not shown (status and body) | not shown |',
+    notShown:
+      '| Receive an application event | POST | /Integration/app-events | AppEvent, media type `application/json-patch+json` | not shown (status and body) | not shown |',
   },
 ];
 
@@ -127,7 +133,9 @@ function rowEntries({ operation, row, body, status, notShown: unshown }: Row): I
   const id = `endpoints.${operation}`;
   return [
     testable(`${id}.path`, S, row, 'path', [operation], [operationPlace(operation)]),
-    ...(body ? [testable(`${id}.body`, S, row, 'binding', [operation], [operationPlace(operation, 'requestBody')])] : []),
+    ...(body
+      ? [testable(`${id}.body`, S, row, 'binding', [operation], [operationPlace(operation, 'requestBody')])]
+      : []),
     ...(status
       ? [testable(`${id}.success`, S, row, 'status', [operation], [operationPlace(operation, 'responses', status)])]
       : []),
@@ -216,9 +224,18 @@ export const ENDPOINT_ENTRIES: InventoryEntry[] = [
     ['receiveAppEvent'],
     [operationPlace('receiveAppEvent', 'requestBody', 'content', 'application/json-patch+json')],
   ),
-  untestable('endpoints.rulesLabel', S, 'Rules:', 'a label introducing the numbered rules below it; each rule is an entry'),
+  untestable(
+    'endpoints.rulesLabel',
+    S,
+    'Rules:',
+    'a label introducing the numbered rules below it; each rule is an entry',
+  ),
   notShown('endpoints.rule1', `${S}, rule 1`, 'Which host serves which path: not shown.'),
-  notShown('endpoints.rule2', `${S}, rule 2`, 'Format of path parameters other than merchantId and merchantProviderId: not shown.'),
+  notShown(
+    'endpoints.rule2',
+    `${S}, rule 2`,
+    'Format of path parameters other than merchantId and merchantProviderId: not shown.',
+  ),
   notShown(
     'endpoints.rule3',
     `${S}, rule 3`,

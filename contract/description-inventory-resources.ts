@@ -64,9 +64,14 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
     [DOCUMENT],
   ),
   // MerchantProviderUpdate
-  testable('resources.MerchantProviderUpdate.optional', S, 'All fields are optional and nullable.', 'required', PROVIDER, [
-    schemaPlace('MerchantProviderUpdate'),
-  ]),
+  testable(
+    'resources.MerchantProviderUpdate.optional',
+    S,
+    'All fields are optional and nullable.',
+    'required',
+    PROVIDER,
+    [schemaPlace('MerchantProviderUpdate')],
+  ),
   testable(
     'resources.MerchantProviderUpdate.nullable',
     S,
@@ -75,12 +80,22 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
     PROVIDER,
     PROVIDER_FIELDS.map((field) => propertyPlace('MerchantProviderUpdate', field)),
   ),
-  testable('resources.MerchantProviderUpdate.closed', S, 'Unknown properties are not allowed.', 'closed-body', PROVIDER, [
-    schemaPlace('MerchantProviderUpdate'),
-  ]),
+  testable(
+    'resources.MerchantProviderUpdate.closed',
+    S,
+    'Unknown properties are not allowed.',
+    'closed-body',
+    PROVIDER,
+    [schemaPlace('MerchantProviderUpdate')],
+  ),
   row('MerchantProviderUpdate', 'name', '| name | string | provider name |', PROVIDER),
   row('MerchantProviderUpdate', 'priority', '| priority | integer (int32) | provider priority |', PROVIDER),
-  row('MerchantProviderUpdate', 'methods', '| methods | array of string | payment methods enabled for the provider |', PROVIDER),
+  row(
+    'MerchantProviderUpdate',
+    'methods',
+    '| methods | array of string | payment methods enabled for the provider |',
+    PROVIDER,
+  ),
   row('MerchantProviderUpdate', 'credentials', CREDENTIALS_ROW, PROVIDER),
   testable(
     'resources.MerchantProviderUpdate.credentials.secret',
@@ -100,7 +115,13 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
   row('Merchant', 'categoryCode', '| categoryCode | string |', ['upsertMerchant']),
   // Customer
   row('Customer', 'name', '| name | string | customer name |', CUSTOMER),
-  row('Customer', 'phoneNumber', '| phoneNumber | string | telephone number in international form |', CUSTOMER, 'PhoneNumber'),
+  row(
+    'Customer',
+    'phoneNumber',
+    '| phoneNumber | string | telephone number in international form |',
+    CUSTOMER,
+    'PhoneNumber',
+  ),
   row('Customer', 'email', '| email | string | e-mail address |', CUSTOMER, 'Email'),
   row('Customer', 'document', '| document | object | see Document |', CUSTOMER, 'Document'),
   row('Customer', 'billingAddress', '| billingAddress | object | see BillingAddress |', CUSTOMER, 'BillingAddress'),
@@ -131,9 +152,14 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
   row('Device', 'deviceId', '| deviceId | string | device identifier |', DEVICE),
   row('Device', 'name', '| name | string | device or client name |', DEVICE),
   row('Device', 'tokenPush', DEVICE_TOKEN_ROW, DEVICE),
-  testable('resources.Device.tokenPush.secret', S, 'push-notification token, a secret, given as <PUSH_TOKEN>', 'secret', DEVICE, [
-    propertyPlace('Device', 'tokenPush'),
-  ]),
+  testable(
+    'resources.Device.tokenPush.secret',
+    S,
+    'push-notification token, a secret, given as <PUSH_TOKEN>',
+    'secret',
+    DEVICE,
+    [propertyPlace('Device', 'tokenPush')],
+  ),
   row('Device', 'appVersion', '| appVersion | string | application version |', DEVICE),
   // User
   row('User', 'id', '| id | string, uuid |', USER),
@@ -172,7 +198,12 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
   row('Product', 'imageUrl', '| imageUrl | string |', PRODUCT),
   row('Product', 'enabled', '| enabled | boolean |', PRODUCT),
   row('Product', 'maximumOrderQuantity', '| maximumOrderQuantity | integer |', PRODUCT),
-  row('Product', 'attributes', '| attributes | object of string-valued entries; the key `externalId` is shown |', PRODUCT),
+  row(
+    'Product',
+    'attributes',
+    '| attributes | object of string-valued entries; the key `externalId` is shown |',
+    PRODUCT,
+  ),
   // OrderEta, OrderCounterRequest
   row('OrderEta', 'eta', '| eta | integer (unit is not stated by the interface) |', ['updateOrderEta']),
   row('OrderCounterRequest', 'consumerId', '| consumerId | string, uuid |', ['incrementOrderCounter']),
@@ -181,9 +212,14 @@ export const RESOURCE_ENTRIES: InventoryEntry[] = [
   row('AppEvent', 'idMensagem', '| idMensagem | string (message identifier) |', ['receiveAppEvent']),
   row('AppEvent', 'nomeEvento', '| nomeEvento | string (event name) |', ['receiveAppEvent']),
   row('AppEvent', 'mensagem', MENSAGEM_ROW, ['receiveAppEvent']),
-  testable('resources.AppEvent.mensagem.nullable', S, 'any JSON value, may be null', 'nullability', ['receiveAppEvent'], [
-    propertyPlace('AppEvent', 'mensagem'),
-  ]),
+  testable(
+    'resources.AppEvent.mensagem.nullable',
+    S,
+    'any JSON value, may be null',
+    'nullability',
+    ['receiveAppEvent'],
+    [propertyPlace('AppEvent', 'mensagem')],
+  ),
   notShown(
     'resources.requiredNotShown',
     S,

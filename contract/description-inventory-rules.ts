@@ -43,7 +43,10 @@ const ERROR_LIST_ROW =
 
 /** A row of the provider update's status table, marked on the operation (its error responses are `$ref`s). */
 const providerStatus = (status: number, row: string, places: string[] = []): InventoryEntry =>
-  testable(`errors.updateMerchantProvider.${status}`, ERRORS, row, 'status', PROVIDER, [...PROVIDER_OPERATION, ...places]);
+  testable(`errors.updateMerchantProvider.${status}`, ERRORS, row, 'status', PROVIDER, [
+    ...PROVIDER_OPERATION,
+    ...places,
+  ]);
 
 export const RULE_ENTRIES: InventoryEntry[] = [
   untestable(
@@ -90,10 +93,14 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     'Operations of the payment API other than those in the Endpoints part, and all operations of the cart, checkout and composition APIs: not shown.',
   ),
   // Authentication
-  testable('authentication.rule1', `${AUTH}, rule 1`, 'All operations use the header `Authorization`.', 'auth', ALL_OPERATIONS, [
-    securitySchemePlace('bearerAuth'),
-    securitySchemePlace('apiKeyAuth'),
-  ]),
+  testable(
+    'authentication.rule1',
+    `${AUTH}, rule 1`,
+    'All operations use the header `Authorization`.',
+    'auth',
+    ALL_OPERATIONS,
+    [securitySchemePlace('bearerAuth'), securitySchemePlace('apiKeyAuth')],
+  ),
   testable(
     'authentication.rule2',
     `${AUTH}, rule 2`,
@@ -152,7 +159,11 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     BEARER_OPERATIONS,
     FORBIDDEN,
   ),
-  notShown('authentication.lifetimeNotShown', AUTH, 'Token lifetime and the address of the authentication service: not shown.'),
+  notShown(
+    'authentication.lifetimeNotShown',
+    AUTH,
+    'Token lifetime and the address of the authentication service: not shown.',
+  ),
   // Events
   testable(
     'events.intake',
@@ -168,7 +179,10 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     'The body is AppEvent (`idMensagem`, `nomeEvento`, `mensagem`) with media type `application/json-patch+json`.',
     'media-type',
     ['receiveAppEvent'],
-    [operationPlace('receiveAppEvent', 'requestBody', 'content', 'application/json-patch+json'), schemaPlace('AppEvent')],
+    [
+      operationPlace('receiveAppEvent', 'requestBody', 'content', 'application/json-patch+json'),
+      schemaPlace('AppEvent'),
+    ],
   ),
   testable(
     'events.problemDetails',
@@ -179,9 +193,18 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     [operationPlace('receiveAppEvent'), ...['Problem', 'ProblemUnauthorized', 'ProblemForbidden'].map(responsePlace)],
   ),
   notShown('events.valuesNotShown', EVENTS, 'Values of nomeEvento and the structure of mensagem: not shown.'),
-  notShown('events.webhooksNotShown', EVENTS, 'Events emitted by the service to its clients (webhooks or similar): not shown.'),
+  notShown(
+    'events.webhooksNotShown',
+    EVENTS,
+    'Events emitted by the service to its clients (webhooks or similar): not shown.',
+  ),
   // Errors
-  untestable('errors.threeShapes', ERRORS, 'Three error body shapes exist.', 'introduces the table below it; each shape is an entry of its row'),
+  untestable(
+    'errors.threeShapes',
+    ERRORS,
+    'Three error body shapes exist.',
+    'introduces the table below it; each shape is an entry of its row',
+  ),
   testable('errors.errorList', ERRORS, ERROR_LIST_ROW, 'error-shape', ERROR_LIST_OPERATIONS, [
     schemaPlace('ErrorList'),
     responsePlace('ErrorList'),
@@ -193,7 +216,9 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     '`errors`: array of objects with `code` (string), `target` (string), `message` (string); all nullable',
     'nullability',
     ERROR_LIST_OPERATIONS,
-    ['code', 'target', 'message'].map((field) => schemaPlace('ErrorList', 'properties', 'errors', 'items', 'properties', field)),
+    ['code', 'target', 'message'].map((field) =>
+      schemaPlace('ErrorList', 'properties', 'errors', 'items', 'properties', field),
+    ),
   ),
   testable(
     'errors.failureObject',
@@ -211,9 +236,16 @@ export const RULE_ENTRIES: InventoryEntry[] = [
     ['receiveAppEvent'],
     [schemaPlace('ProblemDetails'), responsePlace('Problem')],
   ),
-  untestable('errors.statusesLabel', ERRORS, 'Statuses of the provider update:', 'a label naming the table below it; each row of that table is an entry'),
+  untestable(
+    'errors.statusesLabel',
+    ERRORS,
+    'Statuses of the provider update:',
+    'a label naming the table below it; each row of that table is an entry',
+  ),
   providerStatus(400, '| 400 | a parameter is missing or incorrect | Error list |'),
-  providerStatus(401, '| 401 | user not authenticated, token expired or invalid | empty JSON |', [responsePlace('Unauthorized')]),
+  providerStatus(401, '| 401 | user not authenticated, token expired or invalid | empty JSON |', [
+    responsePlace('Unauthorized'),
+  ]),
   providerStatus(403, '| 403 | user lacks the required permissions | empty JSON |', [responsePlace('Forbidden')]),
   providerStatus(404, '| 404 | no provider with the given identifier | Error list |'),
   providerStatus(409, '| 409 | conflict with the current state of the resource | Error list |'),

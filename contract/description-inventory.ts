@@ -10,7 +10,11 @@ import { ENDPOINT_ENTRIES } from './description-inventory-endpoints.ts';
 import { RESOURCE_ENTRIES } from './description-inventory-resources.ts';
 import { RULE_ENTRIES } from './description-inventory-rules.ts';
 
-export const DESCRIPTION_INVENTORY: readonly InventoryEntry[] = [...RESOURCE_ENTRIES, ...ENDPOINT_ENTRIES, ...RULE_ENTRIES];
+export const DESCRIPTION_INVENTORY: readonly InventoryEntry[] = [
+  ...RESOURCE_ENTRIES,
+  ...ENDPOINT_ENTRIES,
+  ...RULE_ENTRIES,
+];
 
 const BY_ID = new Map(DESCRIPTION_INVENTORY.map((entry) => [entry.id, entry]));
 
@@ -21,7 +25,9 @@ export const testableEntries = (): TestableEntry[] =>
   DESCRIPTION_INVENTORY.filter((entry): entry is TestableEntry => entry.class === 'testable');
 
 /** How many entries each class has. */
-export function inventoryCounts(entries: readonly InventoryEntry[] = DESCRIPTION_INVENTORY): Record<EntryClass, number> {
+export function inventoryCounts(
+  entries: readonly InventoryEntry[] = DESCRIPTION_INVENTORY,
+): Record<EntryClass, number> {
   const counts: Record<EntryClass, number> = { testable: 0, 'not-shown': 0, untestable: 0 };
   for (const entry of entries) counts[entry.class] += 1;
   return counts;

@@ -27,7 +27,8 @@ export function descriptionUnits(markdown: string): DescriptionUnit[] {
   let section = '';
   let paragraph: string[] = [];
   const sentences = (text: string, at: string) => {
-    for (const sentence of text.split(SENTENCE_END)) units.push({ section: at, kind: 'sentence', text: sentence.trim() });
+    for (const sentence of text.split(SENTENCE_END))
+      units.push({ section: at, kind: 'sentence', text: sentence.trim() });
   };
   const flush = () => {
     if (paragraph.length > 0) sentences(paragraph.join(' '), section);
