@@ -1,6 +1,6 @@
 /**
  * `gas-harness spec assumptions | lint | rules | diff`: the contract's table of assumptions, an independent
- * linter, the description's stated rules with what tests them, and the changes between two versions of the contract with what they break.
+ * linter, the description's inventory and stated rules with what tests them, and the changes between two versions of the contract with what they break.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { lintSpec, loadContract, renderAssumptions } from '../contract/index.ts';
@@ -34,13 +34,16 @@ export function registerSpecCommand(program: Command): void {
   spec
     .command('rules')
     .description(
-      'list each rule the platform description states in so many words with the scenario steps, pact interactions and fuzz ' +
-        'checks that test it, and name the stated rules nothing tests',
+      "print the description's inventory (every sentence and table row: testable, untestable or not shown) and each rule " +
+        'it states in so many words with the scenario steps, pact interactions and fuzz checks that test it; then the ' +
+        'counts: testable and tested, testable and not yet tested, untestable, not shown',
     )
     .option('--suites <paths...>', 'scenario files or directories to count (default: scenarios/suites/)')
-    .action(async (options: { suites?: string[] }) => {
-      const { statedRuleChecks, formatStatedRuleChecks } = await import('../spec-diff/stated-rule-checks.ts');
-      process.stdout.write(formatStatedRuleChecks(await statedRuleChecks(options.suites)));
+    .option('--json', 'print the inventory, its counts and the stated rules with their checks as JSON')
+    .action(async (options: { suites?: string[]; json?: boolean }) => {
+      const rules = await import('../spec-diff/stated-rule-checks.ts');
+      const checks = await rules.statedRuleChecks(options.suites);
+      process.stdout.write(options.json ? rules.formatSpecRulesJson(checks) : rules.formatSpecRules(checks));
     });
   spec
     .command('diff')

@@ -33,6 +33,8 @@ export function createAjv({
   // `x-assumed*` annotations are ours, not validation keywords.
   ajv.addKeyword({ keyword: 'x-assumed' });
   ajv.addKeyword({ keyword: 'x-secret' });
+  // `x-stated` names the entries of the description's inventory a place rests on (contract/description-inventory.ts).
+  ajv.addKeyword({ keyword: 'x-stated' });
   for (const key of [
     'description',
     'format',

@@ -63,11 +63,15 @@ function summarize(value: unknown): string {
   if (
     isObject(value) &&
     'description' in value &&
-    Object.keys(value).every((k) => ['description', 'content', 'headers'].includes(k))
+    Object.keys(value).every((k) => ['description', 'content', 'headers', 'x-stated'].includes(k))
   ) {
     return String(value.description);
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // The inventory's `x-stated` marks say what is stated, not the choice.
+  const text =
+    typeof value === 'string'
+      ? value
+      : JSON.stringify(value, (key, v: unknown) => (key === 'x-stated' ? undefined : v));
   if (text === undefined) return '';
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

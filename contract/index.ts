@@ -55,3 +55,15 @@ export {
 } from './admin-document.ts';
 export { acceptsMediaType, mediaTypeOf, utf8MediaTypeOf } from './media-type.ts';
 export { escapePointerSegment, keysOfPointer, pointerOf, unescapePointerSegment } from './json-pointer.ts';
+export {
+  ALL_OPERATIONS,
+  type EntryClass,
+  type InventoryEntry,
+  type NotShownEntry,
+  type StatementKind,
+  type TestableEntry,
+  type UntestableEntry,
+} from './description-entry.ts';
+export { DESCRIPTION_INVENTORY, inventoryCounts, inventoryEntry, testableEntries } from './description-inventory.ts';
+export { descriptionUnits, type DescriptionUnit } from './description-sentences.ts';
+export { statedMarks } from './stated-marks.ts';

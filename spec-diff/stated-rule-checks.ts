@@ -1,11 +1,19 @@
 /**
- * `gas-harness spec rules`: each rule the description states in so many words (verdict/stated-rules.ts)
- * with the checks that test it: the committed scenario steps and pact interactions whose call can
- * break it (read offline, as `spec diff` reads them), and the fuzz checks that judge it on every
- * operation they reach. A stated rule that nothing tests is named.
+ * `gas-harness spec rules`: the description's inventory (contract/description-inventory.ts) with its
+ * counts, and each rule the description states in so many words (verdict/stated-rules.ts) with the
+ * checks that test it: the committed scenario steps and pact interactions whose call can break it
+ * (read offline, as `spec diff` reads them), and the fuzz checks that judge it on every operation
+ * they reach. A stated rule that nothing tests is named; a testable entry is tested when a stated rule
+ * that rests on it has a check.
  */
 import { DEFAULT_SUITES_DIR } from '../scenarios/index.ts';
-import { loadContract, type Contract } from '../contract/index.ts';
+import {
+  DESCRIPTION_INVENTORY,
+  inventoryCounts,
+  loadContract,
+  type Contract,
+  type InventoryEntry,
+} from '../contract/index.ts';
 import { speaksOf, statedMediaType, STATED_RULES, type StatedRule } from '../verdict/index.ts';
 import { pactCalls, stepCalls, type ContractCall } from './contract-calls.ts';
 
@@ -113,4 +121,94 @@ export function formatStatedRuleChecks(checks: StatedRuleChecks[]): string {
 function shortList(names: string[]): string {
   const shown = names.slice(0, 3).map((n) => `"${n}"`);
   return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
+}
+
+/** An inventory entry with the stated rules that rest on it, and whether one of them is tested. */
+export interface InventoryEntryChecks {
+  entry: InventoryEntry;
+  statedRules: string[];
+  tested: boolean;
+}
+
+export interface InventoryCounts {
+  entries: number;
+  testable: number;
+  tested: number;
+  untested: number;
+  untestable: number;
+  notShown: number;
+}
+
+/** Each inventory entry with the stated rules resting on it; tested when one of them has a check. */
+export function inventoryChecks(checks: StatedRuleChecks[]): InventoryEntryChecks[] {
+  const tested = new Set(untested(checks).map((c) => c.rule.id));
+  return DESCRIPTION_INVENTORY.map((entry) => {
+    const resting = checks.filter((c) => c.rule.entry === entry.id).map((c) => c.rule.id);
+    return {
+      entry,
+      statedRules: resting,
+      tested: entry.class === 'testable' && resting.some((id) => !tested.has(id)),
+    };
+  });
+}
+
+export function countInventory(entries: InventoryEntryChecks[]): InventoryCounts {
+  const byClass = inventoryCounts(entries.map((e) => e.entry));
+  const tested = entries.filter((e) => e.tested).length;
+  return {
+    entries: entries.length,
+    testable: byClass.testable,
+    tested,
+    untested: byClass.testable - tested,
+    untestable: byClass.untestable,
+    notShown: byClass['not-shown'],
+  };
+}
+
+const inventoryLine = ({ entry, tested }: InventoryEntryChecks): string => {
+  const label =
+    entry.class === 'testable'
+      ? `testable, ${entry.kind}, ${tested ? 'tested' : 'not yet tested'}`
+      : entry.class === 'untestable'
+        ? `untestable: ${entry.why}`
+        : 'not shown';
+  return `  ${entry.id} (${entry.section}) [${label}]: "${entry.quote}"`;
+};
+
+/** The counts line: testable and tested, testable and not yet tested, untestable, not shown. */
+export const formatInventoryCounts = (c: InventoryCounts): string =>
+  `Inventory: ${c.entries} entries: ${c.testable} testable (${c.tested} tested, ${c.untested} not yet tested), ` +
+  `${c.untestable} untestable, ${c.notShown} not shown.`;
+
+/** `spec rules`: the inventory, an entry a line, then the stated rules with their checks, then the counts. */
+export function formatSpecRules(checks: StatedRuleChecks[]): string {
+  const entries = inventoryChecks(checks);
+  const inventory = [
+    "The description's statements (contract/description-inventory.ts), an entry a line:",
+    ...entries.map(inventoryLine),
+    '',
+  ].join('\n');
+  return `${inventory}\n${formatStatedRuleChecks(checks)}${formatInventoryCounts(countInventory(entries))}\n`;
+}
+
+/** `spec rules --json`: the counts, every entry with the stated rules resting on it, every stated rule with its checks. */
+export function formatSpecRulesJson(checks: StatedRuleChecks[]): string {
+  const entries = inventoryChecks(checks);
+  return `${JSON.stringify(
+    {
+      counts: countInventory(entries),
+      entries: entries.map(({ entry, statedRules, tested }) => ({ ...entry, statedRules, tested })),
+      statedRules: checks.map(({ rule, steps, interactions, fuzz }) => ({
+        id: rule.id,
+        entry: rule.entry,
+        section: rule.section,
+        sentence: rule.sentence,
+        steps,
+        interactions,
+        fuzz,
+      })),
+    },
+    null,
+    2,
+  )}\n`;
 }

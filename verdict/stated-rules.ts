@@ -9,7 +9,9 @@ export interface StatedRule {
   id: string;
   /** The description's section, and the rule's number in it when its rules are numbered (`Endpoints, rule 5`). */
   section: string;
-  /** The sentence (or the table row), verbatim. */
+  /** The inventory entry it rests on (contract/description-inventory.ts). */
+  entry: string;
+  /** The sentence (or the table row), verbatim: the entry's quote or a verbatim part of it. */
   sentence: string;
   /** The operations a rule about requests speaks of (the upserts, the provider update's closed body). */
   operationIds?: readonly string[];
@@ -39,9 +41,10 @@ const ERROR_LIST_OPERATIONS = [
   'getProduct',
 ];
 
-/** A row of the Endpoints table, for the success status it states. */
+/** A row of the Endpoints table, for the success status it states (its inventory entry `endpoints.<operationId>.success`). */
 const successRow = (id: string, operationId: string, status: number, row: string): StatedRule => ({
   id,
+  entry: `endpoints.${operationId}.success`,
   section: 'Endpoints',
   sentence: row,
   answer: { operationId, status },
@@ -51,6 +54,7 @@ export const STATED_RULES = {
   /** Endpoints, rule 5. */
   unknownProvider404: {
     id: 'unknownProvider404',
+    entry: 'endpoints.rule5',
     section: 'Endpoints, rule 5',
     sentence: 'The provider update answers 404 when no provider with the given identifier exists.',
     answer: { operationId: 'updateMerchantProvider', status: 404 },
@@ -95,6 +99,7 @@ export const STATED_RULES = {
   /** Endpoints, rule 4. */
   closedProviderBody: {
     id: 'closedProviderBody',
+    entry: 'endpoints.rule4',
     section: 'Endpoints, rule 4',
     sentence: 'The provider update body rejects properties outside MerchantProviderUpdate.',
     operationIds: ['updateMerchantProvider'],
@@ -102,6 +107,7 @@ export const STATED_RULES = {
   /** Endpoints, rule 6. */
   upsertCreates: {
     id: 'upsertCreates',
+    entry: 'endpoints.rule6',
     section: 'Endpoints, rule 6',
     sentence: 'Customer, merchant and consumer address operations are upserts: they update the record or create it.',
     operationIds: ['upsertCustomer', 'upsertMerchant', 'upsertConsumerAddress'],
@@ -109,12 +115,14 @@ export const STATED_RULES = {
   /** Authentication, rule 6. */
   unauthenticated401: {
     id: 'unauthenticated401',
+    entry: 'authentication.rule6',
     section: 'Authentication, rule 6',
     sentence: 'When the token is missing, invalid or expired, the response is 401.',
   },
   /** Events. */
   problemDetailsOnIntake: {
     id: 'problemDetailsOnIntake',
+    entry: 'events.problemDetails',
     section: 'Events',
     sentence: 'Failures return the problem-details error shape.',
     shape: { operationIds: ['receiveAppEvent'], answers: 'errors', fields: ['title', 'status', 'detail', 'instance'] },
@@ -122,6 +130,7 @@ export const STATED_RULES = {
   /** Resources and their fields, Product. */
   productDataWrapper: {
     id: 'productDataWrapper',
+    entry: 'resources.Product.dataWrapper',
     section: 'Resources and their fields',
     sentence: 'The response is wrapped in an object with a single property `data`, holding:',
     shape: { operationIds: ['getProduct'], answers: 'success' },
@@ -129,6 +138,7 @@ export const STATED_RULES = {
   /** Endpoints, the brand creation's row. */
   brandCreatedData: {
     id: 'brandCreatedData',
+    entry: 'endpoints.createBrand.successBody',
     section: 'Endpoints',
     sentence: 'object with `data` holding `id` (uuid) of the new brand',
     shape: { operationIds: ['createBrand'], answers: 'success' },
@@ -136,12 +146,14 @@ export const STATED_RULES = {
   /** Errors, the provider update's table. */
   providerUpdateEmpty401: {
     id: 'providerUpdateEmpty401',
+    entry: 'errors.updateMerchantProvider.401',
     section: 'Errors',
     sentence: '| 401 | user not authenticated, token expired or invalid | empty JSON |',
     shape: { operationIds: ['updateMerchantProvider'], answers: [401] },
   },
   providerUpdateEmpty403: {
     id: 'providerUpdateEmpty403',
+    entry: 'errors.updateMerchantProvider.403',
     section: 'Errors',
     sentence: '| 403 | user lacks the required permissions | empty JSON |',
     shape: { operationIds: ['updateMerchantProvider'], answers: [403] },
@@ -149,6 +161,7 @@ export const STATED_RULES = {
   /** Errors, the shapes' table. */
   failureObject: {
     id: 'failureObject',
+    entry: 'errors.failureObject',
     section: 'Errors',
     sentence:
       '| Failure object | `code` (string), `description` (string), `type` (string; the value `Failure` is shown), `numericType` (integer), `metadata` (object) | user upsert, user profile read |',
@@ -160,6 +173,7 @@ export const STATED_RULES = {
   },
   errorList: {
     id: 'errorList',
+    entry: 'errors.errorList',
     section: 'Errors',
     sentence:
       '| Error list | `errors`: array of objects with `code` (string), `target` (string), `message` (string); all nullable | provider update, customer upsert, merchant upsert, coverage area update and delete, device registration, category update, brand creation, product read |',
@@ -168,6 +182,7 @@ export const STATED_RULES = {
   /** Endpoints, the address upsert's row. */
   addressMediaTypes: {
     id: 'addressMediaTypes',
+    entry: 'endpoints.upsertConsumerAddress.mediaTypes',
     section: 'Endpoints',
     sentence: 'ConsumerAddress (also accepted as `text/json` and `application/*+json`)',
     mediaTypes: {
@@ -178,6 +193,7 @@ export const STATED_RULES = {
   /** Events. */
   eventMediaType: {
     id: 'eventMediaType',
+    entry: 'events.mediaType',
     section: 'Events',
     sentence:
       'The body is AppEvent (`idMensagem`, `nomeEvento`, `mensagem`) with media type `application/json-patch+json`.',
@@ -186,12 +202,14 @@ export const STATED_RULES = {
   /** Authentication, rule 5. */
   tokenNotExposed: {
     id: 'tokenNotExposed',
+    entry: 'authentication.rule5',
     section: 'Authentication, rule 5',
     sentence: 'The token must not be exposed in public code, logs or API responses.',
   },
   /** Authentication, rule 7. */
   permission403: {
     id: 'permission403',
+    entry: 'authentication.rule7',
     section: 'Authentication, rule 7',
     sentence: 'When the token is valid but lacks permission for the resource, the response is 403.',
   },

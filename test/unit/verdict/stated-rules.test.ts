@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { inventoryEntry } from '../../../contract/index.ts';
 import { quoteStatedRule, statedBasis, STATED_RULES } from '../../../verdict/index.ts';
 
 const description = readFileSync(new URL('../../../contract/platform-description.md', import.meta.url), 'utf8');
@@ -14,6 +15,15 @@ describe('the rules the description states, quoted by every checker', () => {
       const text = description.slice(heading, next === -1 ? undefined : next);
       // A numbered rule is a line of its own; other sentences (and table rows) stand somewhere in the section.
       expect(text).toContain(number === undefined ? rule.sentence : `\n${number}. ${rule.sentence}\n`);
+    });
+  }
+
+  for (const rule of Object.values(STATED_RULES)) {
+    it(`rests ${rule.id} on a testable inventory entry of its section whose quote holds its sentence`, () => {
+      const entry = inventoryEntry(rule.entry);
+      expect(entry?.class).toBe('testable');
+      expect(entry?.section).toBe(rule.section);
+      expect(entry?.quote).toContain(rule.sentence);
     });
   }
 
