@@ -1,7 +1,7 @@
 /**
  * What `spec diff`'s options change in what a user is shown: `--changelog` (the changes to the
  * document's words), a severity overrides file (and the clear error a bad one gets), the
- * `--operations` and `--paths` filters. On the small document of test/spec/spec-diff-widgets.ts.
+ * `--operations` and `--paths` filters. On the small document of test/support/spec-diff-widgets.ts.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specDiffExitCode } from '../../conform/spec-diff-report.ts';
 import { SeverityOverridesError } from '../../spec/severity-overrides.ts';
 import { globPattern } from '../../spec/spec-diff.ts';
-import { diffWidgets, widgetsFolder, type Doc } from './spec-diff-widgets.ts';
+import { diffWidgets, widgetsFolder, type Doc } from '../support/spec-diff-widgets.ts';
 
 let folder: ReturnType<typeof widgetsFolder>;
 beforeAll(() => {
