@@ -3,8 +3,8 @@
  * linter, the description's stated rules with what tests them, and the changes between two versions of the contract with what they break.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { lintSpec, loadContract, renderAssumptions } from '../spec/index.ts';
-import type { Severity } from '../spec/diff-severity.ts';
+import { lintSpec, loadContract, renderAssumptions } from '../contract/index.ts';
+import type { Severity } from '../spec-diff/diff-severity.ts';
 
 /** `a,b , c` as `['a', 'b', 'c']`; an empty list is a usage error. */
 function commaList(value: string): string[] {
@@ -39,7 +39,7 @@ export function registerSpecCommand(program: Command): void {
     )
     .option('--suites <paths...>', 'scenario files or directories to count (default: scenarios/suites/)')
     .action(async (options: { suites?: string[] }) => {
-      const { statedRuleChecks, formatStatedRuleChecks } = await import('../conform/stated-rule-checks.ts');
+      const { statedRuleChecks, formatStatedRuleChecks } = await import('../spec-diff/stated-rule-checks.ts');
       process.stdout.write(formatStatedRuleChecks(await statedRuleChecks(options.suites)));
     });
   spec
@@ -49,7 +49,7 @@ export function registerSpecCommand(program: Command): void {
         'assumed it, and the committed pact interactions and scenario steps it breaks. Exit 0, or 1 when --fail-on is met; ' +
         '2 for a bad file or flag',
     )
-    .argument('<base>', 'the OpenAPI document clients were written against (e.g. spec/gas-platform.openapi.yaml)')
+    .argument('<base>', 'the OpenAPI document clients were written against (e.g. contract/gas-platform.openapi.yaml)')
     .argument('<revision>', 'the new version of it')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
     .addOption(
@@ -88,7 +88,7 @@ export function registerSpecCommand(program: Command): void {
           paths?: string[];
         },
       ) => {
-        const report = await import('../conform/spec-diff-report.ts');
+        const report = await import('../spec-diff/spec-diff-report.ts');
         const result = await report.specDiff({
           base,
           revision,

@@ -3,7 +3,7 @@
  * request's state, written once, whether the answer went out through Fastify or raw.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JOURNALED_HEADERS } from './journal-entry.ts';
+import { JOURNALED_HEADERS } from './store/journal-entry.ts';
 import { millisecondsSince, pathOf } from './request-state.ts';
 
 /** Records the request in its tenant's journal, once; settles when a Redis journal has it (a failed write is logged). */

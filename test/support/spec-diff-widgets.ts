@@ -12,7 +12,7 @@ import {
   specDiff,
   type SpecDiffOptions,
   type SpecDiffReport,
-} from '../../conform/spec-diff-report.ts';
+} from '../../spec-diff/spec-diff-report.ts';
 
 export type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edits of a parsed document
 
