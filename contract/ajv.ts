@@ -17,7 +17,7 @@ export function createAjv({
   validateSchema = true,
 }: {
   strict?: boolean;
-  /** False for a committed schema a test checks against the meta-schema: compiling the meta-schema is skipped. */
+  /** False to skip checking schemas against the meta-schema (and compiling it): Ajv still refuses a keyword of the wrong type. */
   validateSchema?: boolean;
 } = {}): Ajv2020 {
   const ajv = new Ajv2020({
