@@ -7,6 +7,7 @@ export {
   JWT_PATTERN,
   mayHoldJwt,
   mayHoldSecret,
+  secretFormsTest,
   redactedSecret,
   redactDeep,
   redactJsonText,

@@ -49,8 +49,20 @@ function knownSecrets(secrets: Iterable<string>): string[] {
 
 /** True when a text holds one of the given secrets in any of its forms: the cheap test before a redaction. */
 export function mayHoldSecret(text: string, secrets: Iterable<string>): boolean {
-  for (const secret of knownSecrets(secrets)) if (secretForms(secret).some((f) => text.includes(f))) return true;
-  return false;
+  return secretFormsTest(secrets)(text);
+}
+
+/**
+ * `mayHoldSecret` for many texts and the same secrets: their forms are looked up once (a journal
+ * entry checks its path, headers and bodies against the request's token).
+ */
+export function secretFormsTest(secrets: Iterable<string>): (text: string) => boolean {
+  const forms: string[] = [];
+  for (const secret of knownSecrets(secrets)) forms.push(...secretForms(secret));
+  return (text) => {
+    for (const form of forms) if (text.includes(form)) return true;
+    return false;
+  };
 }
 
 /**

@@ -17,8 +17,8 @@ export interface SchemaProblem {
   message: string;
 }
 
-// The schema is the committed scenario-schema.json (test/unit/contract/scenario-schema.test.ts checks it
-// against the 2020-12 meta-schema), not checked at each start: that compile cost a sixth of a `spec diff`.
+// The schema is the committed scenario-schema.json (test/unit/contract/scenario-schema.test.ts checks it against
+// the 2020-12 meta-schema), not checked at each start: compiling the meta-schema cost a sixth of a `spec diff`.
 const ajv = createAjv({ validateSchema: false });
 // A message for readers, used in place of ajv's for the schema that carries it.
 ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });

@@ -45,7 +45,7 @@ export function registerOperationRoutes(
       config: { operation: op },
       // HEAD on a read answers like the read, without its body.
       exposeHeadRoute: op.method === 'GET',
-      onRequest: async (request) => {
+      onRequest: async function authenticateRequest(request) {
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
         try {

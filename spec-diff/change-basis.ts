@@ -6,15 +6,15 @@
  * The location is a path in the dereferenced document; the raw one is walked along it, `$ref`s followed.
  */
 import { keysOfPointer } from '../contract/index.ts';
-import { statedBasis, type RuleBasis } from '../verdict/rule-basis.ts';
 import { statementPinning, type ChangeSubject } from './change-statement.ts';
+import { statedBasis, type RuleBasis } from '../verdict/index.ts';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The reason given for a change that no stated sentence pins and the spec does not mark. */
 export const NOT_STATED =
-  "No stated rule of the description (spec/stated-rules.ts) pins this: it counts as the spec's own choice.";
+  "No stated rule of the description (verdict/stated-rules.ts) pins this: it counts as the spec's own choice.";
 
 /**
  * The basis of `change`, at `path` of the base document: documented when a stated sentence pins it;

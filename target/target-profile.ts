@@ -3,10 +3,9 @@
  * (its URL, credentials per role, fixtures the API cannot create, a provider-states URL). Read and
  * validated against TARGET_PROFILE_SCHEMA; every problem is reported with its line and column.
  */
-import { keysOfPointer } from '../contract/index.ts';
+import { compileOnFirstUse, keysOfPointer } from '../contract/index.ts';
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, isNode } from 'yaml';
-import { compileOnFirstUse } from '../contract/index.ts';
 import { TARGET_PROFILE_SCHEMA } from './target-profile-schema.ts';
 import { parseTargetUrl, TargetUsageError } from './target-check.ts';
 

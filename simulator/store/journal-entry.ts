@@ -6,10 +6,10 @@
 import { isSecretField, mayNameSecretField } from '../../contract/index.ts';
 import {
   mayHoldJwt,
-  mayHoldSecret,
   redactDeep,
   redactedSecret,
   redactSecrets,
+  secretFormsTest,
   secretValuesOf,
 } from '../../report/index.ts';
 import type { Refusal } from '../refusal.ts';
@@ -99,7 +99,8 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
   if (requestNames) secrets.push(...secretValuesOf(bodyOf(requestText)));
   if (responseNames) secrets.push(...secretValuesOf(bodyOf(responseText)));
   // What redactSecrets could change: a known secret (in any encoding), a JWT, a Bearer credential, an Authorization header written out.
-  const mayHold = (text: string) => mayHoldJwt(text) || mayHoldSecret(text, secrets) || CREDENTIAL_WORD.test(text);
+  const holdsKnownSecret = secretFormsTest(secrets);
+  const mayHold = (text: string) => mayHoldJwt(text) || holdsKnownSecret(text) || CREDENTIAL_WORD.test(text);
   const bodyText = (text: string | undefined, namesSecret: boolean) => {
     if (text === undefined || !(namesSecret || mayHold(text))) return text;
     const body = bodyOf(text);

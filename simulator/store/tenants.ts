@@ -38,9 +38,12 @@ export interface TenantStats {
   journalBudgetBytes: number;
 }
 
-/** A tenant's request journal, kept in memory or in Redis: `record` settles once the entry is kept. */
+/**
+ * A tenant's request journal, kept in memory or in Redis: `record` settles once the entry is kept,
+ * or answers undefined when it is kept already (in memory: no promise, no turn, on every request).
+ */
 export interface TenantJournal {
-  record(entry: JournalRecord): Promise<void>;
+  record(entry: JournalRecord): Promise<void> | undefined;
   read(query?: JournalQuery): Promise<JournalEntry[]>;
   clear(): Promise<void>;
 }

@@ -22,15 +22,13 @@ import { MemoryFaultStore } from './memory-faults.ts';
 import { MemoryRecordStore } from './memory-record-store.ts';
 import { Store } from './store.ts';
 
-const KEPT = Promise.resolve();
-
-/** The memory journal (journal-ring.ts) behind the asynchronous interface: recording costs no extra turn. */
+/** The memory journal (journal-ring.ts) behind the asynchronous interface: recording costs no promise and no turn. */
 class MemoryJournal implements TenantJournal {
   constructor(readonly entries: Journal) {}
 
-  record(entry: JournalRecord): Promise<void> {
+  record(entry: JournalRecord): undefined {
     this.entries.record(entry);
-    return KEPT;
+    return undefined;
   }
 
   async read(query?: JournalQuery): Promise<JournalEntry[]> {
@@ -74,8 +72,10 @@ export class MemoryTenants implements TenantDirectory {
   private readonly tenants = new Map<string, MemoryTenant>();
   private readonly budget: JournalBudget;
   private evictedCount = 0;
-  /** Counts moves to the end of `tenants`, which marks a tenant's last use for the eviction policy. */
+  /** Counts uses of a tenant, which mark its last use for the eviction policy. */
   private uses = 0;
+  /** The tenant used last, already last in `tenants`: moving it there again on every request cost more than its lookup. */
+  private latest: MemoryTenant | undefined;
   /** The eviction policy's primitives over `tenants`, synchronous underneath. */
   private readonly roster: TenantRoster = {
     oldestFirst: () => this.oldestFirst(),
@@ -101,8 +101,11 @@ export class MemoryTenants implements TenantDirectory {
   private findNow(name: string): MemoryTenant | undefined {
     const tenant = this.tenants.get(name);
     if (tenant) {
-      this.tenants.delete(name);
-      this.tenants.set(name, tenant);
+      if (tenant !== this.latest) {
+        this.tenants.delete(name);
+        this.tenants.set(name, tenant);
+        this.latest = tenant;
+      }
       tenant.lastUse = ++this.uses;
     }
     return tenant;
@@ -121,6 +124,7 @@ export class MemoryTenants implements TenantDirectory {
   private list(name: string): MemoryTenant {
     const tenant = new MemoryTenant(name, this.dataset.fork(this.limits.quotaBytes), this.budget, ++this.uses);
     this.tenants.set(name, tenant);
+    this.latest = tenant;
     return tenant;
   }
 
@@ -167,6 +171,7 @@ export class MemoryTenants implements TenantDirectory {
     const tenant = this.tenants.get(name);
     if (!tenant || tenant.inFlight > 0 || tenant.lastUse !== lastUse) return false;
     this.tenants.delete(name);
+    if (tenant === this.latest) this.latest = undefined;
     tenant.journal.entries.clear();
     this.evictedCount++;
     return true;
