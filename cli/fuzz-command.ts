@@ -2,8 +2,6 @@
  * `gas-harness fuzz`: property-based fuzzing from the spec against a target, or against a simulator
  * started in-process when no --target is given. Exit 0 pass, 1 failure (or divergence with --strict).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import {
   createProgressLine,
@@ -17,7 +15,7 @@ import {
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
 import { deadlineMessage } from '../client/index.ts';
-import { redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
+import { redactSecrets, renderJunit, terminalText, writeFileSafely, writeHtmlReport } from '../report/index.ts';
 import { failsRun } from '../verdict/index.ts';
 import {
   addTargetOptions,
@@ -127,8 +125,7 @@ async function runFuzzCommand(options: FuzzCommandOptions): Promise<number> {
   );
   if (report.stoppedAtDeadline) print(`FAIL: ${deadlineMessage(report.stoppedAtDeadline)}`);
   if (options.junit) {
-    mkdirSync(dirname(options.junit), { recursive: true });
-    writeFileSync(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));
+    writeFileSafely(options.junit, redactSecrets(renderJunit(fuzzJunitSuites(report)), given));
     print(`wrote ${options.junit}`);
   }
   if (options.html) print(`wrote ${writeHtmlReport(options.html, fuzzHtmlReport(report), given)}`);

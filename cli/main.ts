@@ -30,7 +30,7 @@ const program = new Command('gas-harness')
   .exitOverride();
 
 const name = process.argv[2];
-for (const key of name !== undefined && name in COMMANDS ? [name] : Object.keys(COMMANDS))
+for (const key of name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS))
   (await COMMANDS[key]?.())?.(program);
 
 try {

@@ -92,29 +92,45 @@ export function addTargetOptions(command: Command, options: { statesUrl?: boolea
     .option(
       '--api-key <key>',
       "raw API key of the order counter (default: the profile's, GAS_API_KEY, then the simulator's development key)",
-    )
-    .option(
-      '--timeout <seconds>',
-      "time limit of each request (default: the profile's timeoutSeconds, else 10)",
-      seconds,
-    )
-    .option(
-      '--max-answer-mb <mb>',
-      'the most of one answer read, in MiB; a longer answer fails its check (default 8)',
-      positiveNumber,
-    )
-    .option(
-      '--deadline <duration>',
-      `the whole run's time limit (e.g. 90s, 20m, 1h): at it the run stops with what it has, says so and exits 1 (default ${DEFAULT_DEADLINE_MS / 60_000}m)`,
-      duration,
-      DEFAULT_DEADLINE_MS,
     );
+  addAnswerLimitOptions(command).option(
+    '--deadline <duration>',
+    `the whole run's time limit (e.g. 90s, 20m, 1h): at it the run stops with what it has, says so and exits 1 (default ${DEFAULT_DEADLINE_MS / 60_000}m)`,
+    duration,
+    DEFAULT_DEADLINE_MS,
+  );
   if (options.statesUrl)
     command.option(
       '--states-url <url>',
       'a Pact provider-states endpoint of the target (default on a simulator: its own)',
     );
   return command;
+}
+
+/** The limits of the one answer reader (client/bounded-answer.ts): every command that reads or relays answers takes them. */
+export function addAnswerLimitOptions(command: Command): Command {
+  return command
+    .option(
+      '--timeout <seconds>',
+      "time limit of each request, and of a body that sends nothing (default: the profile's timeoutSeconds, else 10)",
+      seconds,
+    )
+    .option(
+      '--max-answer-mb <mb>',
+      'the most of one answer read, in MiB; a longer answer fails its check (default 8)',
+      positiveNumber,
+    );
+}
+
+/** The answer limits as bytes and milliseconds (only those given). */
+export function answerLimits(flags: { timeout?: number; maxAnswerMb?: number }): {
+  timeoutMs?: number;
+  maxAnswerBytes?: number;
+} {
+  return {
+    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+    ...(flags.maxAnswerMb !== undefined ? { maxAnswerBytes: Math.round(flags.maxAnswerMb * 1024 * 1024) } : {}),
+  };
 }
 
 /** The flags as the programmatic API takes them (only those given). */
@@ -127,8 +143,7 @@ export function targetRunOptions(flags: TargetFlags, simulatorUrl?: string): Tar
     ...(flags.tokenCommand ? { tokenCommand: flags.tokenCommand } : {}),
     ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
     ...(flags.statesUrl ? { statesUrl: flags.statesUrl } : {}),
-    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
-    ...(flags.maxAnswerMb !== undefined ? { maxAnswerBytes: Math.round(flags.maxAnswerMb * 1024 * 1024) } : {}),
+    ...answerLimits(flags),
   };
 }
 

@@ -3,15 +3,16 @@
  * requests, filtered like the console filters them) or from traffic through a recording proxy in
  * front of any target. Exit 0 when the suite is written, 2 for a usage error or nothing to record.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { createAdminClient } from '../client/index.ts';
 import { parseTargetUrl } from '../target/index.ts';
 import { exchangeOfJournalEntry, renderRecordedSuite } from '../recording/index.ts';
+import { writeFileSafely } from '../report/index.ts';
 import { startRecordingProxy } from '../scenarios/index.ts';
 import { loadContract } from '../contract/index.ts';
-import { integer, port as parsePort } from './option-parsers.ts';
+import { addAnswerLimitOptions, answerLimits, integer, port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
 
 interface RecordOptions {
@@ -26,10 +27,12 @@ interface RecordOptions {
   target?: string;
   port: number;
   host: string;
+  timeout?: number;
+  maxAnswerMb?: number;
 }
 
 export function registerRecordCommand(program: Command): void {
-  program
+  const command = program
     .command('record')
     .description(
       "write a session as a scenario suite: a simulator's journal (--journal) or traffic through a recording proxy (--target)",
@@ -47,12 +50,13 @@ export function registerRecordCommand(program: Command): void {
     .option('--admin-key <key>', "with --journal: the simulator's admin key (default: GAS_SIM_ADMIN_KEY)")
     .option('--target <url>', 'record traffic: listen as a proxy in front of this target')
     .option('-p, --port <port>', 'with --target: port to listen on (0: a free one, printed)', parsePort, 4013)
-    .option('--host <host>', 'with --target: interface to listen on', '127.0.0.1')
-    .action(async (options: RecordOptions) => {
-      if ((options.journal === undefined) === (options.target === undefined))
-        throw new Error("give either --journal URL (a simulator's journal) or --target URL (a proxy)");
-      process.exitCode = options.journal ? await recordJournal(options.journal, options) : await recordTraffic(options);
-    });
+    .option('--host <host>', 'with --target: interface to listen on', '127.0.0.1');
+  // The one answer reader's limits, as the checkers take them: what of an answer is kept, and a stalled body.
+  addAnswerLimitOptions(command).action(async (options: RecordOptions) => {
+    if ((options.journal === undefined) === (options.target === undefined))
+      throw new Error("give either --journal URL (a simulator's journal) or --target URL (a proxy)");
+    process.exitCode = options.journal ? await recordJournal(options.journal, options) : await recordTraffic(options);
+  });
 }
 
 async function recordJournal(url: string, options: RecordOptions): Promise<number> {
@@ -68,6 +72,7 @@ async function recordJournal(url: string, options: RecordOptions): Promise<numbe
     baseUrl,
     ...(options.tenant ? { tenant: options.tenant } : {}),
     ...(options.adminKey ? { adminKey: options.adminKey } : {}),
+    ...answerLimits(options),
   });
   const entries = await admin.listRequests({
     ...(options.since ? { since: options.since } : {}),
@@ -85,8 +90,7 @@ async function recordJournal(url: string, options: RecordOptions): Promise<numbe
     process.stderr.write(`gas-harness: tenant ${tenant}'s journal: ${(error as Error).message} (with this filter)\n`);
     return 2;
   }
-  mkdirSync(dirname(options.out), { recursive: true });
-  writeFileSync(options.out, text);
+  writeFileSafely(options.out, text);
   process.stderr.write(`gas-harness record: wrote ${options.out} from ${entries.length} journal entries\n`);
   return 0;
 }
@@ -103,6 +107,7 @@ async function recordTraffic(options: RecordOptions): Promise<number> {
     host: options.host,
     port: options.port,
     ...(options.name ? { name: options.name } : {}),
+    ...answerLimits(options),
     onExchange: (line) => process.stderr.write(`gas-harness record: ${line}\n`),
   });
   process.stdout.write(`${proxy.url}\n`);

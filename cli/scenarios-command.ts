@@ -2,10 +2,8 @@
  * `gas-harness scenarios run`: replays YAML scenario suites against a target, or against a
  * simulator started in-process when no --target is given. Exit 0 pass, 1 fail, 2 usage or file error.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { redactSecrets, renderJunit, writeHtmlReport } from '../report/index.ts';
+import { redactSecrets, renderJunit, writeFileSafely, writeHtmlReport } from '../report/index.ts';
 import {
   DEFAULT_SUITES_DIR,
   formatSuite,
@@ -92,8 +90,7 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
     }
     print(formatSummary(report));
     const write = (file: string, text: string) => {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, redactSecrets(text, given));
+      writeFileSafely(file, redactSecrets(text, given));
       print(`wrote ${file}`);
     };
     if (options.junit) write(options.junit, renderJunit(toJunitSuites(report)));

@@ -2,14 +2,12 @@
  * The small HTTP client every checker uses to reach a target (simulator or deployment), on undici.
  * It reads at most `maxAnswerBytes` of an answer, so a hostile or broken target cannot fill the
  * checker's memory: past it the connection is closed and the request fails with AnswerTooLargeError.
+ * The body is read by the one answer reader (bounded-answer.ts), which the recording proxy uses too.
  */
 import { Agent, request } from 'undici';
+import { answerLimitMessage, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, readAnswer } from './bounded-answer.ts';
 
-/** How long a request may take, unless told otherwise (`--timeout`). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The most of one answer a checker reads, unless told otherwise (`--max-answer-mb`): 8 MiB. */
-export const DEFAULT_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+export { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS };
 
 export interface HttpRequest {
   method: string;
@@ -55,9 +53,7 @@ export class AnswerTooLargeError extends Error {
   override name = 'AnswerTooLargeError';
   readonly code = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
   constructor(readonly limitBytes: number) {
-    super(
-      `the answer exceeded ${limitBytes} bytes, the most the harness reads of one answer (raise it with --max-answer-mb)`,
-    );
+    super(answerLimitMessage(limitBytes));
   }
 }
 
@@ -110,7 +106,9 @@ async function sendOnce(req: HttpRequest): Promise<HttpResponse> {
       bodyTimeout: timeoutMs,
       dispatcher: poolFor(maxAnswerBytes),
     });
-    const text = await res.body.text();
+    const answer = await readAnswer(res.body, { maxAnswerBytes, stallMs: timeoutMs });
+    if (answer.truncated) throw new AnswerTooLargeError(maxAnswerBytes);
+    const text = answer.kept.toString('utf8');
     const durationMs = performance.now() - started;
     const flat: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers))

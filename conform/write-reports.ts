@@ -3,9 +3,8 @@
  * `conform.junit.xml`, `conform.json` and `conform.html` (the page a person opens), each redacted
  * once more before it touches the disk.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderHtmlReport, renderJunit } from '../report/index.ts';
+import { renderHtmlReport, renderJunit, writeFileSafely } from '../report/index.ts';
 import { conformHtmlReport } from './conform-html.ts';
 import { conformJunitSuites } from './conform-junit.ts';
 import type { ConformReport } from './conform-report.ts';
@@ -21,7 +20,6 @@ export const REPORT_FILES = {
 
 /** Writes the four files; returns their paths. `secrets` are removed from them as well. */
 export function writeConformReports(report: ConformReport, dir: string, secrets: Iterable<string> = []): string[] {
-  mkdirSync(dir, { recursive: true });
   const list = [...secrets];
   const files: [string, string][] = [
     [REPORT_FILES.markdown, renderMarkdownSummary(report)],
@@ -31,7 +29,7 @@ export function writeConformReports(report: ConformReport, dir: string, secrets:
   ];
   return files.map(([name, text]) => {
     const path = join(dir, name);
-    writeFileSync(path, redactSecrets(text, list));
+    writeFileSafely(path, redactSecrets(text, list));
     return path;
   });
 }

@@ -9,6 +9,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { compileOnFirstUse, createAjv } from './ajv.ts';
 import { parse } from 'yaml';
 import { ADMIN_SPEC_JSON_FILE, projectFile, RUNS_FROM_BUNDLE } from '../project-files.ts';
+import { refuseExternalRefs } from './load-document.ts';
 
 export const ADMIN_SPEC_PATH = projectFile('contract', 'admin-api.openapi.yaml');
 const DOCUMENT_ID = 'gas-admin';
@@ -17,20 +18,24 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>> };
 interface OperationObject {
   operationId?: string;
+  parameters?: ({ $ref: string } | { name: string; in: string; required?: boolean })[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, unknown>;
 }
 
 let document: Document | undefined;
 let ajv: Ajv2020 | undefined;
+/** Query strings are text: this instance reads `200` as the integer a schema asks for (and `abc` as no integer). */
+let queryAjv: Ajv2020 | undefined;
 
-/** The admin API's document, read once. */
+/** The admin API's document, read once; like every document, it may refer only inside itself (load-document.ts). */
 export function adminDocument(): Document {
-  return (document ??= (
-    RUNS_FROM_BUNDLE
+  return (document ??= refuseExternalRefs(
+    (RUNS_FROM_BUNDLE
       ? JSON.parse(readFileSync(projectFile(ADMIN_SPEC_JSON_FILE), 'utf8'))
-      : parse(readFileSync(ADMIN_SPEC_PATH, 'utf8'))
-  ) as Document);
+      : parse(readFileSync(ADMIN_SPEC_PATH, 'utf8'))) as Document,
+    ADMIN_SPEC_PATH,
+  ));
 }
 
 /** Where the document puts an admin operation: its method and path (below /__sim, `{param}` style). */
@@ -59,6 +64,9 @@ function requestBodyPointer(operationId: string): string {
 
 /** The Ajv that holds the document, made on first use: a schema refers into it by pointer. */
 const documentAjv = (): Ajv2020 => (ajv ??= createAjv({ strict: false }).addSchema(adminDocument(), DOCUMENT_ID));
+/** The same for query strings, whose values are read as the types their schemas ask for. */
+const queryDocumentAjv = (): Ajv2020 =>
+  (queryAjv ??= createAjv({ strict: false, coerceTypes: true }).addSchema(adminDocument(), DOCUMENT_ID));
 
 /** A validator of the document's schema at `pointer`, compiled on first use. */
 const atPointer = <T>(pointer: () => string): (() => ValidateFunction<T>) =>
@@ -67,6 +75,37 @@ const atPointer = <T>(pointer: () => string): (() => ValidateFunction<T>) =>
 /** The validator of an admin operation's request body, as the document gives it. */
 export const adminRequestValidator = <T>(operationId: string): (() => ValidateFunction<T>) =>
   atPointer<T>(() => requestBodyPointer(operationId));
+
+/**
+ * The validator of an admin operation's query string, as the document's query parameters give it
+ * (a wrong type is refused like a wrong body; a parameter it does not name is left alone). Compiled
+ * on first use; validate a copy, since the values are read as the types the schemas ask for.
+ */
+export function adminQueryValidator(operationId: string): () => ValidateFunction {
+  return compileOnFirstUse(() => {
+    const { method, path } = adminOperation(operationId);
+    const properties: Record<string, { $ref: string }> = {};
+    const required: string[] = [];
+    (adminDocument().paths[path]?.[method]?.parameters ?? []).forEach((parameter, i) => {
+      const pointer = '$ref' in parameter ? parameter.$ref : `#${pointerOf(['paths', path, method, 'parameters', i])}`;
+      const resolved = '$ref' in parameter ? parameterAt(parameter.$ref) : parameter;
+      if (resolved?.in !== 'query') return;
+      properties[resolved.name] = { $ref: `${DOCUMENT_ID}${pointer}/schema` };
+      if (resolved.required) required.push(resolved.name);
+    });
+    return { type: 'object', properties, required };
+  }, queryDocumentAjv);
+}
+
+/** A parameter of the document's components, by its `$ref`. */
+function parameterAt(ref: string): { name: string; in: string; required?: boolean } | undefined {
+  const name = ref.replace('#/components/parameters/', '');
+  const parameters = (adminDocument() as { components?: { parameters?: Record<string, unknown> } }).components
+    ?.parameters;
+  return parameters && Object.hasOwn(parameters, name)
+    ? (parameters[name] as { name: string; in: string; required?: boolean })
+    : undefined;
+}
 
 /** The validator of one of the document's component schemas (`Snapshot`). */
 export const adminSchemaValidator = <T>(name: string): (() => ValidateFunction<T>) =>

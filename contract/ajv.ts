@@ -11,20 +11,24 @@ import { isValidCpf } from './cpf.ts';
  * An Ajv for JSON Schema 2020-12 with the standard formats, `cpf`, and the spec's `x-assumed*` and
  * `x-secret` annotations as keywords. Strict for the harness's own schemas; not strict for a whole
  * OpenAPI document compiled as a schema (its own keywords stand beside the schemas; Spectral lints it).
+ * `coerceTypes` for query strings, whose values arrive as text.
  */
 export function createAjv({
   strict = true,
   validateSchema = true,
+  coerceTypes = false,
 }: {
   strict?: boolean;
   /** False to skip checking schemas against the meta-schema (and compiling it): Ajv still refuses a keyword of the wrong type. */
   validateSchema?: boolean;
+  coerceTypes?: boolean;
 } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,
     strict,
     validateSchema,
+    coerceTypes,
     strictTypes: false,
     strictRequired: false,
     allowUnionTypes: true,

@@ -6,6 +6,7 @@ export { DEV_API_KEY, DEV_JWT_SECRET } from './dev-credentials.ts';
 export { lintSpec } from './lint-spec.ts';
 export { type ValidationIssue, type Validators } from './validators.ts';
 export { compileOnFirstUse, createAjv } from './ajv.ts';
+export { hasOwnKey, ownValue } from './own-key.ts';
 export type * from './types.ts';
 export type * from './admin-types.ts';
 export type {
@@ -46,6 +47,7 @@ export {
 export {
   adminDocument,
   adminOperation,
+  adminQueryValidator,
   adminSuccessStatus,
   adminRequestValidator,
   adminSchemaValidator,

@@ -3,9 +3,9 @@
  * the operations table, the compiled validators and the table of assumptions.
  */
 import { readFileSync } from 'node:fs';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { projectFile, RUNS_FROM_BUNDLE, SPEC_JSON_FILE } from '../project-files.ts';
 import { collectAssumptions } from './assumptions.ts';
+import { dereferenceDocument, readDocumentFile, refuseExternalRefs } from './load-document.ts';
 import { createOperationMatcher, type OperationMatcher } from './operation-matcher.ts';
 import { buildOperations } from './operations.ts';
 import { createValidators, type Validators } from './validators.ts';
@@ -38,9 +38,12 @@ async function readContract(): Promise<Contract> {
   return contractOf(await readDocument());
 }
 
-/** The contract a document (as written, with its `$ref`s) describes: its operations, validators and matcher. */
-export async function contractOf(raw: Record<string, unknown>): Promise<Contract> {
-  const document = (await $RefParser.dereference(structuredClone(raw))) as Record<string, unknown>;
+/**
+ * The contract a document (as written, with its `$ref`s) describes: its operations, validators and
+ * matcher. `file` names the document in a DocumentError (a reference outside it, a cycle).
+ */
+export async function contractOf(raw: Record<string, unknown>, file = SPEC_PATH): Promise<Contract> {
+  const document = await dereferenceDocument(raw, file);
   const operations = buildOperations(document);
   return {
     raw,
@@ -59,8 +62,10 @@ export async function contractOf(raw: Record<string, unknown>): Promise<Contract
  * parses the YAML, so an edit shows at once.
  */
 async function readDocument(): Promise<Record<string, unknown>> {
-  if (RUNS_FROM_BUNDLE) return JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as Record<string, unknown>;
-  // yaml is CommonJS: its default export is the one shape Node and the bundle both give.
-  const { default: yaml } = await import('yaml');
-  return yaml.parse(readFileSync(SPEC_PATH, 'utf8')) as Record<string, unknown>;
+  if (RUNS_FROM_BUNDLE)
+    return refuseExternalRefs(
+      JSON.parse(readFileSync(projectFile(SPEC_JSON_FILE), 'utf8')) as Record<string, unknown>,
+      SPEC_PATH,
+    );
+  return readDocumentFile(SPEC_PATH);
 }

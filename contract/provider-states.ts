@@ -4,6 +4,7 @@
  * (simulator/admin/provider-states.ts) and a deployment (target/deployment-states.ts) each implement
  * every state, typed by this table, and one matcher reads a state's parameters out of its name.
  */
+import { hasOwnKey } from './own-key.ts';
 
 /** A profile fixture (`fixtures.<key>` of a target profile). */
 export type FixtureKey =
@@ -86,7 +87,7 @@ const MATCHERS = PROVIDER_STATE_TEMPLATES.map((template) => {
 export function findProviderState(
   name: string,
 ): { template: ProviderStateTemplate; fromName: Record<string, string> } | undefined {
-  if (name in PROVIDER_STATES) return { template: name as ProviderStateTemplate, fromName: {} };
+  if (hasOwnKey(PROVIDER_STATES, name)) return { template: name as ProviderStateTemplate, fromName: {} };
   for (const { template, names, regex } of MATCHERS) {
     const match = regex.exec(name);
     if (match) return { template, fromName: Object.fromEntries(names.map((n, i) => [n, match[i + 1] ?? ''])) };

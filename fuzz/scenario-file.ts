@@ -3,11 +3,11 @@
  * replays it: the provider states it needed, then each request with the statuses the contract
  * requires, so replaying it against the faulty target fails again and against a sound one passes.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
-import { redactKnownSecrets } from '../report/index.ts';
+import type { ExpectSpec, StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
+import type { Operation } from '../contract/types.ts';
+import { redactKnownSecrets, writeFileSafely } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure } from './fuzz-report.ts';
 
@@ -107,12 +107,11 @@ export function statusExpectation(statuses: number[]): number | number[] {
 
 /** Writes the scenario under `dir` (created when needed); returns the file's path. */
 export function writeScenarioFile(dir: string, scenario: ScenarioDocument, secrets: string[]): string {
-  mkdirSync(dir, { recursive: true });
   const { operationId, check, divergence, seed } = scenario['x-fuzz'];
   const slug = `${operationId}-${check}${divergence ? '-divergence' : ''}-${seed}`.replace(/[^A-Za-z0-9_.-]+/g, '-');
   const file = join(dir, `${slug}.yaml`);
   const text = `# Written by gas-harness fuzz: replays a shrunk failure (gas-harness scenarios run ${file}).\n${stringify(scenario, { lineWidth: 0 })}`;
   // Only the run's real secrets are replaced: the invalid tokens of auth cases must stay as sent to replay them.
-  writeFileSync(file, redactKnownSecrets(text, secrets));
+  writeFileSafely(file, redactKnownSecrets(text, secrets));
   return file;
 }

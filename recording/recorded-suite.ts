@@ -5,7 +5,6 @@
  * (recorded-auth.ts); volatile values not asserted; no secret written. The one builder: the
  * `record` command (journal or proxy) and the simulator's `GET /__sim/requests/suite` call it.
  */
-import { stringify } from 'yaml';
 import type {
   CaptureSpec,
   ExpectSpec,
@@ -17,6 +16,8 @@ import type {
 } from '../contract/index.ts';
 import { isSecretField, mayNameSecretField } from '../contract/secret-fields.ts';
 import { mediaTypeOf } from '../contract/media-type.ts';
+import { templateLiteral as literal } from '../contract/template-literal.ts';
+import { yamlText } from '../report/neutralise.ts';
 import { REDACTED, redactSecrets } from '../report/redact.ts';
 import { recordedAuth } from './recorded-auth.ts';
 import { MAX_RECORDED_BODY_BYTES, type RecordedExchange } from './recorded-exchange.ts';
@@ -71,7 +72,7 @@ export function buildRecordedSuite(
   const nextNumber = new Map<string, number>();
   const sentSoFar = new Set<string>();
   const reference = (value: string) => (references.has(value) ? `{{${references.get(value)}}}` : value);
-  const text = (value: string) => literal(redactSecrets(value, secrets));
+  const text = (value: string) => redactSecrets(value, secrets);
 
   const steps = platform.map((exchange, index): RecordedStep => {
     const operation = contract.match(exchange.method, exchange.path)?.operation;
@@ -84,6 +85,7 @@ export function buildRecordedSuite(
       })
       .join('/');
     const request: RequestSpec = { method: methodOf(exchange.method), path: path.startsWith('/') ? path : `/${path}` };
+    // A query's names are sent as written (the runner renders only its values).
     const query = Object.entries(exchange.query ?? {}).map(([name, value]) => [
       text(name),
       isSecretField(name) ? REDACTED : referencedText(text(value), references),
@@ -91,12 +93,12 @@ export function buildRecordedSuite(
     if (query.length > 0) request.query = Object.fromEntries(query) as Record<string, string>;
     const headers = KEPT_HEADERS.filter((h) => exchange.headers[h] !== undefined).map((h) => [
       h,
-      text(exchange.headers[h] ?? ''),
+      literal(text(exchange.headers[h] ?? '')),
     ]);
     if (headers.length > 0) request.headers = Object.fromEntries(headers) as Record<string, string>;
     const body = exchange.body;
     if (body?.kind === 'json') {
-      const value = withReferences(literalValue(withoutSecrets(body.value, secrets)), references);
+      const value = withReferences(withoutSecrets(body.value, secrets), references);
       if ((JSON.stringify(value) ?? '').length > MAX_RECORDED_BODY_BYTES)
         notes.push('request body not kept: larger than a suite keeps');
       else request.body = value;
@@ -109,7 +111,7 @@ export function buildRecordedSuite(
     const contentType = exchange.headers['content-type'];
     const kept = request.body !== undefined || request.rawBody !== undefined;
     if (kept && contentType && mediaTypeOf(contentType) !== operation?.requestBody?.mediaTypes[0])
-      request.mediaType = text(contentType);
+      request.mediaType = literal(text(contentType));
     const { auth, refusedCredential } = recordedAuth(exchange, operation, reference);
     if (auth !== undefined) request.auth = auth;
     if (refusedCredential) request.headers = { ...request.headers, Authorization: REDACTED };
@@ -178,26 +180,13 @@ export function renderRecordedSuite(
   options: RecordSuiteOptions,
 ): string {
   const suite = buildRecordedSuite(exchanges, contract, options);
-  return redactSecrets(stringify(suite, { lineWidth: 0 }), secretsOfSession(exchanges));
+  return redactSecrets(yamlText(suite), secretsOfSession(exchanges));
 }
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 function methodOf(method: string): RequestSpec['method'] {
   const upper = method.toUpperCase();
   return METHODS.find((m) => m === upper) ?? 'GET';
-}
-
-/** A recorded string with `{{` broken up: the runner would read it as a template. */
-function literal(value: string): string {
-  return value.includes('{{') ? value.replace(/\{\{/g, '{ {') : value;
-}
-
-function literalValue(value: unknown): unknown {
-  if (typeof value === 'string') return literal(value);
-  if (Array.isArray(value)) return value.map(literalValue);
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literalValue(v)]));
-  return value;
 }
 
 interface Leaf {

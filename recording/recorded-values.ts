@@ -5,6 +5,7 @@
  * values under secret field names: never written).
  */
 import { isSecretField } from '../contract/secret-fields.ts';
+import { templateLiteral } from '../contract/template-literal.ts';
 import { REDACTED, redactedSecret, redactSecrets, secretValuesOf } from '../report/redact.ts';
 import type { RecordedBody, RecordedExchange } from './recorded-exchange.ts';
 
@@ -121,13 +122,14 @@ export class CaptureReferences extends Map<string, string> {
   }
 
   /**
-   * A text with captured values replaced by their `{{name}}` reference: a whole match keeps the
-   * captured value's type; in a longer text each occurrence is replaced.
+   * A text with captured values replaced by their `{{name}}` reference and the rest written as a
+   * template literal (spec/template-literal.ts): a whole match keeps the captured value's type; in a
+   * longer text each occurrence is replaced.
    */
   replaceIn(text: string): string {
     const whole = this.get(text);
     if (whole !== undefined) return `{{${whole}}}`;
-    if (this.byPrefix.size === 0 || text.length < MIN_REFERENCED_LENGTH) return text;
+    if (this.byPrefix.size === 0 || text.length < MIN_REFERENCED_LENGTH) return templateLiteral(text);
     let out = '';
     let copied = 0;
     for (let i = 0; i + MIN_REFERENCED_LENGTH <= text.length;) {
@@ -136,22 +138,24 @@ export class CaptureReferences extends Map<string, string> {
         i++;
         continue;
       }
-      out += `${text.slice(copied, i)}{{${this.get(found) ?? ''}}}`;
+      out += `${templateLiteral(text.slice(copied, i))}{{${this.get(found) ?? ''}}}`;
       i += found.length;
       copied = i;
     }
-    return copied === 0 ? text : out + text.slice(copied);
+    return copied === 0 ? templateLiteral(text) : out + templateLiteral(text.slice(copied));
   }
 }
 
-/** A text with captured values replaced (see CaptureReferences.replaceIn). */
+/** A text with captured values replaced by references and the rest written as a template literal (see CaptureReferences.replaceIn). */
 export function referencedText(text: string, references: CaptureReferences): string {
   return references.replaceIn(text);
 }
 
-/** Every string inside a JSON value with captured values replaced (object keys are left as they are). */
+/**
+ * Every string inside a JSON value with captured values replaced and the rest written as template
+ * literals (object keys are left as they are: the runner does not render them).
+ */
 export function withReferences(value: unknown, references: CaptureReferences): unknown {
-  if (references.size === 0) return value;
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return referencedText(node, references);
     if (Array.isArray(node)) return node.map(walk);
@@ -184,7 +188,8 @@ export function captureNameFor(
     .find((k) => !WRAPPERS.has(k));
   const resource = holder ?? operationId?.replace(/^(?:create|upsert|update|register|get|receive|increment)/, '') ?? '';
   const camel = key === 'id' && resource ? `${resource[0]?.toLowerCase() ?? ''}${resource.slice(1)}Id` : key;
-  let base = /^[A-Za-z_][A-Za-z0-9_]*$/.test(camel) && camel !== 'uuid' && camel !== 'env' ? camel : 'generatedId';
+  let base =
+    /^[A-Za-z_][A-Za-z0-9_]*$/.test(camel) && !['uuid', 'env', 'lbrace'].includes(camel) ? camel : 'generatedId';
   // A capture named like a secret would read as one to every redaction after it.
   if (isSecretField(base)) base = 'generatedId';
   let name = base;

@@ -4,9 +4,9 @@
  * their verdicts, each broken rule with its request, response, basis and replay. Used by `conform`,
  * `scenarios run` and `fuzz`; every string passes through the secret redaction first.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { htmlText } from './neutralise.ts';
 import { redactSecrets } from './redact.ts';
+import { writeFileSafely } from './safe-file-writer.ts';
 import type { Verdict } from '../verdict/rule-outcome.ts';
 
 export type HtmlVerdict = Verdict;
@@ -94,15 +94,12 @@ nav a{margin-right:.8rem;white-space:nowrap}
 ul{margin:.3rem 0}
 `;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 const anchor = (operationId: string) => `op-${operationId.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
 /** The page's HTML; `secrets` (and anything shaped like a JWT or a bearer token) never reach it. */
 export function renderHtmlReport(report: HtmlReport, secrets: Iterable<string> = []): string {
   const list = [...secrets];
-  const t = (text: string | number | undefined): string => escapeHtml(redactSecrets(String(text ?? ''), list));
+  const t = (text: string | number | undefined): string => htmlText(redactSecrets(String(text ?? ''), list));
   const counts = (rules: HtmlRule[]) =>
     ORDER.map((v) => [v, rules.filter((r) => r.verdict === v).length] as const).filter(([, n]) => n > 0);
   const countText = (rules: HtmlRule[]) =>
@@ -155,8 +152,7 @@ ${operations.map(operationSection).join('\n')}
 
 /** Writes the page (creating its directory); returns the path. */
 export function writeHtmlReport(path: string, report: HtmlReport, secrets: Iterable<string> = []): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, renderHtmlReport(report, secrets));
+  writeFileSafely(path, renderHtmlReport(report, secrets));
   return path;
 }
 

@@ -1,5 +1,16 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
-export { markdownCode, markdownText, terminalText, xmlText } from './neutralise.ts';
+export {
+  htmlText,
+  jsonText,
+  markdownCode,
+  markdownText,
+  OUTPUT_SANITIZERS,
+  terminalLine,
+  terminalText,
+  xmlText,
+  yamlText,
+  type OutputFormat,
+} from './neutralise.ts';
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
@@ -20,6 +31,7 @@ export {
 } from './redact.ts';
 export { secretForms } from './secret-encodings.ts';
 export { displayUrl } from './display-url.ts';
+export { temporaryNameFor, writeFileSafely, writeFileSafelyAsync } from './safe-file-writer.ts';
 export {
   groupByOperation,
   renderHtmlReport,

@@ -4,8 +4,10 @@
  * there. A terminal must not obey an escape sequence (clear screen, window title, clipboard writes,
  * links); an XML file must stay well-formed XML 1.0 whatever characters it quotes; a Markdown summary
  * must not fetch an image or show a link the deployment wrote. Characters that cannot be kept are shown
- * visibly as `\uXXXX`, so nothing is silently lost.
+ * visibly as `\uXXXX`, so nothing is silently lost. OUTPUT_SANITIZERS lists one sanitizer per output
+ * format; every command's report goes through the one of its format (test/report/output-sanitizers.test.ts).
  */
+import { Document, Scalar, visit } from 'yaml';
 
 const visible = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
@@ -66,3 +68,53 @@ export function markdownCode(text: string): string {
   const pad = flat.startsWith('`') || flat.endsWith('`') || /^ .* $/.test(flat) ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
+
+/** Text for a terminal on one line (a name, a message inside a line the harness writes): line breaks shown as `\n`. */
+export function terminalLine(text: string): string {
+  return terminalText(text.replace(/\r?\n/g, '\\n').replace(/\t/g, '\\t'));
+}
+
+/** Text for HTML element content or a quoted attribute: its markup characters escaped. */
+export function htmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+}
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Characters JSON and YAML carry raw but a terminal or log viewer may obey (DEL, C1: 0x9B is a one-byte
+ * CSI) or an editor takes for a line break (U+2028, U+2029), and the byte-order mark.
+ */
+const RAW_UNSAFE = /[\u007F-\u009F\u2028\u2029\uFEFF]/g;
+
+/** A value as JSON text: the same value, with what a terminal would obey written as `\uXXXX` escapes. */
+export function jsonText(value: unknown, space?: number): string {
+  return (JSON.stringify(value, null, space) ?? 'null').replace(RAW_UNSAFE, visible);
+}
+
+/**
+ * A value as YAML text: the same value, every string holding a character a terminal would obey
+ * written double-quoted, where YAML escapes it (the yaml library leaves DEL, C1 and U+2028 raw).
+ */
+export function yamlText(value: unknown, options: { lineWidth?: number } = {}): string {
+  const document = new Document(value);
+  visit(document, {
+    Scalar(_key, node: Scalar) {
+      // eslint-disable-next-line no-control-regex -- control characters are what it finds
+      if (typeof node.value === 'string' && /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]/.test(node.value))
+        node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  // Only a double-quoted scalar can hold these characters now, and `\uXXXX` is an escape there.
+  return document.toString({ lineWidth: options.lineWidth ?? 0 }).replace(RAW_UNSAFE, visible);
+}
+
+/** The output formats the harness writes, each with the one sanitizer of text it did not write. */
+export const OUTPUT_SANITIZERS = {
+  terminal: terminalLine,
+  markdown: markdownText,
+  html: htmlText,
+  xml: xmlText,
+  json: (text: string) => jsonText(text),
+  yaml: (text: string) => yamlText(text),
+} as const satisfies Record<string, (text: string) => string>;
+export type OutputFormat = keyof typeof OUTPUT_SANITIZERS;

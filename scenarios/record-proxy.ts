@@ -1,14 +1,24 @@
 /**
  * The recording proxy of `gas-harness record --target URL`: forwards every request to the target and
  * every answer back unchanged, and keeps what passed as a scenario suite, written after each
- * exchange (so a kill loses at most the one in flight) and once more when it is closed.
+ * exchange (so a kill loses at most the one in flight) and once more when it is closed. Answers are
+ * read by the one answer reader (client/bounded-answer.ts): relayed chunk by chunk as they arrive,
+ * at most `--max-answer-mb` of each kept and decompressed for the record, a body that stalls for
+ * `--timeout` given up; a path that would leave the target's base path is refused.
  */
-import { rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { recordedBodyOf, renderRecordedSuite, type RecordedExchange } from '../recording/index.ts';
+import {
+  answerLimitMessage,
+  decompressAnswer,
+  DEFAULT_MAX_ANSWER_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  readAnswer,
+  type ReadAnswer,
+} from '../client/bounded-answer.ts';
+import { recordedBodyOf, renderRecordedSuite, type RecordedBody, type RecordedExchange } from '../recording/index.ts';
+import { writeFileSafelyAsync } from '../report/index.ts';
 import type { OperationMatcher } from '../contract/index.ts';
 
 export interface RecordingProxyOptions {
@@ -23,6 +33,10 @@ export interface RecordingProxyOptions {
   port?: number;
   /** Called after each exchange is forwarded, and when one cannot be (the target did not answer). */
   onExchange?: (line: string) => void;
+  /** The most of one answer kept and decompressed for the record (default 8 MiB); all of it is relayed. */
+  maxAnswerBytes?: number;
+  /** How long the target may take to answer, and its body may send nothing (default 10 s). */
+  timeoutMs?: number;
 }
 
 export interface RecordingProxy {
@@ -34,6 +48,9 @@ export interface RecordingProxy {
   /** Stops listening, waits for the exchanges in flight and writes the suite a last time. */
   close(): Promise<void>;
 }
+
+/** How long `close` waits for exchanges in flight before it cuts them (a stalled target holds nothing up). */
+const CLOSE_GRACE_MS = 1_000;
 
 /** How many times the last write's duration the recorder waits before the next one. */
 const WRITE_SPACING = 4;
@@ -58,6 +75,11 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   const base = `${target.origin}${target.pathname.replace(/\/+$/, '')}`;
   const exchanges: RecordedExchange[] = [];
   const inFlight = new Set<Promise<void>>();
+  const cut = new Set<AbortController>();
+  const limits = {
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    stallMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
   let writing: Promise<void> = Promise.resolve();
   let dirty = false;
   let closing = false;
@@ -84,10 +106,8 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     } catch {
       return; // nothing to the platform yet
     }
-    // Written aside, then renamed: a kill mid-write leaves the previous suite whole.
-    const aside = `${options.out}.partial`;
-    await writeFile(aside, text);
-    await rename(aside, options.out);
+    // Written aside (an unpredictable name, never through a link), then renamed: a kill mid-write leaves the previous suite whole.
+    await writeFileSafelyAsync(options.out, text);
     written = true;
     nextWriteAt = Date.now() + WRITE_SPACING * (Date.now() - started);
   };
@@ -105,14 +125,33 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const body = Buffer.concat(chunks);
     const url = originFormOf(req.url ?? '/');
     const method = req.method ?? 'GET';
+    const forwardedUrl = insideTarget(`${base}${url}`, target.pathname);
+    if (forwardedUrl === undefined) {
+      options.onExchange?.(
+        `${method} ${url.split('?')[0] ?? url}: refused, its path leaves the target's ${target.pathname}`,
+      );
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          errors: [{ code: 'PathOutsideTarget', target: 'proxy', message: "The path leaves the target's base path." }],
+        }),
+      );
+      return;
+    }
+    const controller = new AbortController();
+    cut.add(controller);
     let answer: Awaited<ReturnType<typeof request>>;
     try {
-      answer = await request(`${base}${url}`, {
+      answer = await request(forwardedUrl, {
         method,
         headers: forwardedHeaders(req.headers),
         ...(body.length > 0 ? { body } : {}),
+        signal: controller.signal,
+        headersTimeout: limits.stallMs,
+        bodyTimeout: limits.stallMs,
       });
     } catch (error) {
+      cut.delete(controller);
       options.onExchange?.(
         `${method} ${url.split('?')[0] ?? url}: the target did not answer (${(error as Error).message})`,
       );
@@ -124,20 +163,33 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       );
       return;
     }
-    const responseBody = Buffer.from(await answer.body.arrayBuffer());
     const responseHeaders: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined && !HOP_BY_HOP.has(name)) responseHeaders[name] = value;
     res.writeHead(answer.statusCode, responseHeaders);
-    res.end(responseBody);
+    res.flushHeaders();
+    let read: ReadAnswer | undefined;
+    try {
+      read = await readAnswer(answer.body, limits, (chunk) => relay(res, chunk));
+      res.end();
+    } catch (error) {
+      options.onExchange?.(`${method} ${url.split('?')[0] ?? url}: the answer was cut: ${(error as Error).message}`);
+      res.destroy();
+    } finally {
+      cut.delete(controller);
+    }
 
     // As sent, not normalised (`..`, encodings): the suite replays what the client sent.
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const search = queryAt === -1 ? '' : url.slice(queryAt + 1);
     const requestBody = recordedBodyOf(body, header(req.headers['content-type']));
-    const decodedResponse = decompressed(responseBody, header(answer.headers['content-encoding']));
-    const responseRecorded = recordedBodyOf(decodedResponse, header(answer.headers['content-type']));
+    const responseRecorded = await recordedAnswer(
+      read,
+      header(answer.headers['content-encoding']),
+      header(answer.headers['content-type']),
+      limits.maxAnswerBytes,
+    );
     exchanges.push({
       method,
       path,
@@ -179,10 +231,20 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       return written;
     },
     async close() {
-      await new Promise<void>((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // Exchanges in flight get a moment to finish; then a target that stalls is cut, not waited for.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
+      for (const controller of cut) controller.abort();
+      server.closeAllConnections();
+      await closed;
       await Promise.allSettled([...inFlight]);
       closing = true;
       dirty = true;
@@ -225,14 +287,49 @@ function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string |
   return forwarded;
 }
 
-/** The body as its sender wrote it, for the record (what is forwarded stays as it came). */
-function decompressed(body: Buffer, encoding: string | undefined): Buffer {
+/** Hands a chunk to the client, waiting while its socket is full. */
+async function relay(res: ServerResponse, chunk: Uint8Array): Promise<void> {
+  if (res.destroyed) throw new Error('the client went away');
+  if (!res.write(chunk))
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+}
+
+/** The answer's body as its sender wrote it, for the record (what is forwarded stays as it came), within the limit. */
+async function recordedAnswer(
+  read: ReadAnswer | undefined,
+  encoding: string | undefined,
+  contentType: string | undefined,
+  maxAnswerBytes: number,
+): Promise<RecordedBody | undefined> {
+  if (!read) return { kind: 'omitted', reason: 'the answer was cut before its end' };
+  if (read.truncated) return { kind: 'omitted', reason: answerLimitMessage(maxAnswerBytes) };
+  const decoded = await decompressAnswer(read.kept, encoding, maxAnswerBytes);
+  if ('tooLarge' in decoded) return { kind: 'omitted', reason: `decompressed, ${answerLimitMessage(maxAnswerBytes)}` };
+  return recordedBodyOf(decoded.body, contentType);
+}
+
+/**
+ * The URL to forward to when its path stays under the target's base path (`..` and its encodings
+ * resolved as the URL parser resolves them), else undefined: `/../x` never reaches `http://host/x`.
+ */
+function insideTarget(url: string, basePath: string): string | undefined {
+  let parsed: URL;
   try {
-    if (encoding === 'gzip') return gunzipSync(body);
-    if (encoding === 'br') return brotliDecompressSync(body);
-    if (encoding === 'deflate') return inflateSync(body);
+    parsed = new URL(url);
   } catch {
-    // Not what it says it is: recorded as the bytes it is.
+    return undefined;
   }
-  return body;
+  const prefix = basePath.replace(/\/+$/, '');
+  if (parsed.origin !== new URL(url.slice(0, url.indexOf('/', url.indexOf('//') + 2))).origin) return undefined;
+  return prefix === '' || parsed.pathname === prefix || parsed.pathname.startsWith(`${prefix}/`)
+    ? parsed.href
+    : undefined;
 }

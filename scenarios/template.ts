@@ -1,8 +1,10 @@
 /**
  * Templating of scenario values: `{{name}}` (a variable or capture), `{{uuid}}` (a fresh UUID at
- * each use) and `{{env.NAME}}` (an environment variable).
+ * each use), `{{env.NAME}}` (an environment variable) and `{{lbrace}}` (one `{`: how a recorded
+ * string with braces is written, spec/template-literal.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { LBRACE_EXPRESSION } from '../contract/template-literal.ts';
 
 const TEMPLATE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
@@ -16,20 +18,25 @@ export class TemplateError extends Error {}
 
 /** The variable names a string refers to (not `uuid` nor `env.*`). */
 export function referencedVariables(text: string): string[] {
-  return [...text.matchAll(TEMPLATE)].map((m) => m[1] ?? '').filter((name) => name !== 'uuid' && !ENV.test(name));
+  return [...text.matchAll(TEMPLATE)].map((m) => m[1] ?? '').filter((name) => !isBuiltIn(name));
 }
 
 /** Why an expression inside `{{ }}` is not one the runner knows, or undefined when it is valid. */
 export function templateProblem(expression: string, defined: ReadonlySet<string>): string | undefined {
-  if (expression === 'uuid' || ENV.test(expression)) return undefined;
-  if (!VARIABLE.test(expression)) return `{{${expression}}} is not a template: use {{name}}, {{uuid}} or {{env.NAME}}`;
+  if (isBuiltIn(expression)) return undefined;
+  if (!VARIABLE.test(expression))
+    return `{{${expression}}} is not a template: use {{name}}, {{uuid}}, {{env.NAME}} or {{lbrace}}`;
   return defined.has(expression)
     ? undefined
     : `{{${expression}}} names no variable, setup capture or step capture of this suite`;
 }
 
+const isBuiltIn = (expression: string) =>
+  expression === 'uuid' || expression === LBRACE_EXPRESSION || ENV.test(expression);
+
 function resolve(expression: string, vars: Variables, env: NodeJS.ProcessEnv): unknown {
   if (expression === 'uuid') return randomUUID();
+  if (expression === LBRACE_EXPRESSION) return '{';
   const envName = ENV.exec(expression)?.[1];
   if (envName !== undefined) {
     const value = env[envName];

@@ -5,6 +5,7 @@
  */
 import { relative } from 'node:path';
 import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
+import { jsonText, markdownCode, markdownText, terminalLine } from '../report/index.ts';
 import { DEFAULT_SUITES_DIR } from '../scenarios/index.ts';
 import { diffSpecs, type SpecChange } from './spec-diff.ts';
 import { meetsThreshold, SEVERITIES, type Severity } from './diff-severity.ts';
@@ -107,27 +108,30 @@ const brokenText = (b: BrokenCall): string =>
 
 /** Plain text, one block per change, breaking ones first. */
 export function formatSpecDiffText(report: SpecDiffReport): string {
+  // The documents are not the harness's: what they name is shown on one line, its controls as `\uXXXX`.
+  const t = terminalLine;
   const lines = [
-    `spec diff ${report.base} -> ${report.revision}: ${summary(report)}`,
+    `spec diff ${t(report.base)} -> ${t(report.revision)}: ${summary(report)}`,
     `checked against ${report.checked.pactInteractions} pact interactions and ${report.checked.scenarioSteps} scenario steps`,
   ];
   for (const c of report.changes) {
-    lines.push('', `${LABEL[c.severity]}  ${where(c)}: ${c.message}  [${c.kind}]`, `  ${basisText(c)}`);
+    lines.push('', `${LABEL[c.severity]}  ${t(where(c))}: ${t(c.message)}  [${c.kind}]`, `  ${t(basisText(c))}`);
     if (c.severity !== 'compatible' || c.breaks.length)
       lines.push(
         c.breaks.length ? `  breaks ${c.breaks.length}:` : '  breaks no committed pact interaction or scenario step',
-        ...c.breaks.map((b) => `    ${brokenText(b)}`),
+        ...c.breaks.map((b) => `    ${t(brokenText(b))}`),
       );
   }
   return `${lines.join('\n')}\n`;
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** A document's text in Markdown: no link, image or HTML it wrote becomes one (markdownText). */
+const cell = markdownText;
 
 /** Markdown: a summary table, then each change that breaks something with the calls it breaks. */
 export function formatSpecDiffMarkdown(report: SpecDiffReport): string {
   const lines = [
-    `# Spec diff: \`${report.base}\` → \`${report.revision}\``,
+    `# Spec diff: ${markdownCode(report.base)} → ${markdownCode(report.revision)}`,
     '',
     `${summary(report)}; checked against ${report.checked.pactInteractions} pact interactions and ${report.checked.scenarioSteps} scenario steps.`,
   ];
@@ -143,14 +147,14 @@ export function formatSpecDiffMarkdown(report: SpecDiffReport): string {
     );
   }
   for (const c of report.changes.filter((change) => change.breaks.length)) {
-    lines.push('', `## ${where(c)}: ${c.message}`, '', ...c.breaks.map((b) => `- ${cell(brokenText(b))}`));
+    lines.push('', `## ${cell(where(c))}: ${cell(c.message)}`, '', ...c.breaks.map((b) => `- ${cell(brokenText(b))}`));
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** JSON: the report as it is, for CI tools. */
 export function formatSpecDiffJson(report: SpecDiffReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${jsonText(report, 2)}\n`;
 }
 
 function shownRelative(b: BrokenCall): BrokenCall {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { excerpt } from '../report/index.ts';
 import {
   findProviderState,
+  hasOwnKey,
   loadContract,
   PROVIDER_STATES,
   type OperationId,
@@ -340,7 +341,7 @@ export async function setUpDeploymentState(
 ): Promise<StateOutcome> {
   const missing = missingForState(session.target.fixtures, state, params);
   const found = findProviderState(state);
-  if (missing || !found || !(found.template in STATES))
+  if (missing || !found || !hasOwnKey(STATES, found.template))
     return { unavailable: missing ?? `statesUrl (the state "${state}" cannot be set up through the API)` };
   const setUp = STATES[found.template as keyof typeof STATES];
   const contract = await loadContract();

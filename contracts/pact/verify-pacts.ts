@@ -12,10 +12,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
 import { deadlineMessage, runDeadline, type DeadlineStop } from '../../client/index.ts';
-import { excerpt, redactSecrets } from '../../report/index.ts';
+import { excerpt, redactSecrets, writeFileSafely } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../contract/index.ts';
 import { type RuleOutcome } from '../../verdict/index.ts';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -272,7 +272,7 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
     });
     if (kept.length === 0) continue;
     const file = join(dir, `pact-${index}.json`);
-    writeFileSync(file, JSON.stringify({ ...pact, interactions: kept }));
+    writeFileSafely(file, JSON.stringify({ ...pact, interactions: kept }));
     pactFiles.push(file);
   }
   return { pactFiles, skipped, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

@@ -39,6 +39,18 @@ export function validSnapshot(request: FastifyRequest): Snapshot {
   return snapshot as Snapshot;
 }
 
+/** Refuses a query string its parameters' schemas rejected: 400, one detail per problem, the first as the message. */
+export function invalidQueryString(errors: { instancePath: string; message?: string }[] | null | undefined): never {
+  const details = (errors ?? []).map((e) => ({
+    target: `query${e.instancePath.replace(/\//g, '.')}`,
+    message: `query${e.instancePath.replace(/\//g, '.')} ${e.message ?? 'is invalid'}`,
+  }));
+  throw new SimulatorError('InvalidAdminRequest', {
+    details,
+    ...(details[0] ? { message: details[0].message, target: details[0].target } : {}),
+  });
+}
+
 /** Refuses a query parameter: 400 naming it and what it must be. */
 export function invalidQuery(name: string, what: string): never {
   throw new SimulatorError('InvalidAdminRequest', {

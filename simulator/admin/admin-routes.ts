@@ -6,6 +6,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import {
   adminOperation,
+  adminQueryValidator,
   adminRequestValidator,
   type AdminOperationId,
   type AdminHealth,
@@ -26,7 +27,7 @@ import { exportStream } from '../store/state-export.ts';
 import { checkTenantName } from '../tenant-name.ts';
 import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../store/tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
-import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
+import { invalidBody, invalidQuery, invalidQueryString, jsonBody, validSnapshot } from './admin-request.ts';
 import type { StateParams } from './provider-state-records.ts';
 import { KNOWN_STATES, setUpState } from './provider-states.ts';
 
@@ -78,7 +79,17 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       registerAdminPreflight(admin);
       // Each route where the admin document puts its operation (contract/admin-api.openapi.yaml), named by it.
       const route = (operationId: AdminOperationId, handler: RouteHandlerMethod): void => {
-        admin.route({ ...adminRoute(operationId), config: { adminOperationId: operationId }, handler });
+        const validateQuery = adminQueryValidator(operationId);
+        admin.route({
+          ...adminRoute(operationId),
+          config: { adminOperationId: operationId },
+          // The query string as the document types it (a copy: the validator reads `200` as a number).
+          preHandler: async (request) => {
+            const validate = validateQuery();
+            if (!validate({ ...(request.query as object) })) invalidQueryString(validate.errors);
+          },
+          handler,
+        });
       };
       // The last guard of every admin answer but the token a client asked for: no server secret and no JWT leaves.
       const serverSecrets = options.serverSecrets ?? [];

@@ -3,7 +3,7 @@
  * returns the values it used, generating the ids it was not given.
  */
 import { randomUUID } from 'node:crypto';
-import { findProviderState, type Contract, type TargetState } from '../../contract/index.ts';
+import { findProviderState, hasOwnKey, type Contract, type TargetState } from '../../contract/index.ts';
 import { compositeKey } from '../store/collections.ts';
 import { addOnce, type RecordStore } from '../store/record-store.ts';
 import {
@@ -172,7 +172,7 @@ export async function setUpState(
   contract: Contract,
 ): Promise<StateParams | undefined> {
   const found = findProviderState(name);
-  if (!found || !(found.template in STATES)) return undefined;
+  if (!found || !hasOwnKey(STATES, found.template)) return undefined;
   const state = STATES[found.template as TargetState];
   return state.setup(store, { ...state.defaults(params), ...found.fromName, ...params }, contract);
 }

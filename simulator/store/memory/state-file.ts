@@ -10,11 +10,11 @@
  * holds the records as stored, credentials included). The temporaries a `kill -9` left are removed at start,
  * and a FILE that is a link or another user's is refused. Docs: docs/shared-simulator.md#the-state-file.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { writeFileSafelyAsync } from '../../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
 import { isTenantName, TENANT_NAME_PATTERN } from '../../tenant-name.ts';
 import type { Snapshot } from '../collections.ts';
@@ -24,8 +24,6 @@ export const SAVE_INTERVAL_MS = 2_000;
 const PAGE_RECORDS = 1_000;
 /** Bytes gathered before one write(2): a save is many small pieces of text. */
 const WRITE_BYTES = 256 * 1024;
-/** Exclusive creation (a name that exists, a symbolic link included, fails) and never through a link. */
-const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 const OWNER_ONLY = 0o600;
 
 /** `FILE.<32 hex digits>.tmp`, and `FILE.<pid>.tmp` of the versions before: the temporaries of this state file. */
@@ -194,23 +192,7 @@ export class StateFileSaver {
   }
 
   private async write(): Promise<void> {
-    const temporary = `${this.path}.${randomBytes(16).toString('hex')}.tmp`;
-    const handle = await open(temporary, CREATE_EXCLUSIVE, OWNER_ONLY);
-    try {
-      await this.writeTenants(handle);
-      await handle.sync();
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
-    await handle.close();
-    try {
-      await rename(temporary, this.path);
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
+    await writeFileSafelyAsync(this.path, (handle) => this.writeTenants(handle), OWNER_ONLY);
     await syncDirectory(dirname(this.path));
   }
 

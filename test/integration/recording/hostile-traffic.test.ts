@@ -146,6 +146,6 @@ describe('the recorder under hostile traffic', () => {
 
   it('keeps odd unicode, and a text that looks like a template is not read as one', () => {
     expect(text).toContain('Gás 🔥');
-    expect(text).toContain('{ {notAVariable}}');
+    expect(text).toContain('{{lbrace}}{{lbrace}}notAVariable}}');
   });
 });
