@@ -17,7 +17,12 @@ export function createAjv({
   strict = true,
   validateSchema = true,
   coerceTypes = false,
-}: { strict?: boolean; validateSchema?: boolean; coerceTypes?: boolean } = {}): Ajv2020 {
+}: {
+  strict?: boolean;
+  /** False to skip checking schemas against the meta-schema (and compiling it): Ajv still refuses a keyword of the wrong type. */
+  validateSchema?: boolean;
+  coerceTypes?: boolean;
+} = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,

@@ -14,7 +14,7 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 
 /** The reason given for a change that no stated sentence pins and the spec does not mark. */
 export const NOT_STATED =
-  "No stated rule of the description (spec/stated-rules.ts) pins this: it counts as the spec's own choice.";
+  "No stated rule of the description (verdict/stated-rules.ts) pins this: it counts as the spec's own choice.";
 
 /**
  * The basis of `change`, at `path` of the base document: documented when a stated sentence pins it;

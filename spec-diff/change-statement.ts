@@ -1,7 +1,7 @@
 /**
  * The sentence of the platform's description that a change between two versions of the contract
  * touches, when one pins the changed element: the one lookup `spec diff` makes, so that the stated
- * rules (today `spec/stated-rules.ts`) can be swapped for a fuller inventory without touching the diff.
+ * rules (today `verdict/stated-rules.ts`) can be swapped for a fuller inventory without touching the diff.
  * A change no stated sentence pins is not "documented", whatever it changes.
  */
 import type { SpecChange } from './spec-change.ts';

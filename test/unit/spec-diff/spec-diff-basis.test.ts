@@ -1,6 +1,6 @@
 /**
  * Which changes `spec diff` calls "documented": only those that touch something a stated sentence
- * of the description pins (spec/stated-rules.ts), quoted; every other change is assumed, with the
+ * of the description pins (verdict/stated-rules.ts), quoted; every other change is assumed, with the
  * spec's `x-assumed` reason where it gives one. An added field is never documented.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ describe('spec diff basis', () => {
       basis: { basis: 'assumed', reason: NOT_STATED },
     });
     expect(text).toMatch(
-      /property data\.slogan added {2}\[property-added\]\n {2}assumed: No stated rule of the description \(spec\/stated-rules\.ts\) pins this/,
+      /property data\.slogan added {2}\[property-added\]\n {2}assumed: No stated rule of the description \(verdict\/stated-rules\.ts\) pins this/,
     );
   });
 

@@ -1,6 +1,6 @@
 /**
  * The checks `spec diff` has for what the platform's contract has no example of, on a small OpenAPI
- * 3.0 document (test/spec/spec-diff-widgets.ts): a removed request body, 3.0's `nullable`, security
+ * 3.0 document (test/support/spec-diff-widgets.ts): a removed request body, 3.0's `nullable`, security
  * scheme definitions, deprecation and sunset dates, response headers, removed statuses. Each test
  * reads what a user is shown: the text lines and the JSON report.
  */

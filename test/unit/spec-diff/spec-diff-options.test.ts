@@ -1,7 +1,7 @@
 /**
  * What `spec diff`'s options change in what a user is shown: `--changelog` (the changes to the
  * document's words), a severity overrides file (and the clear error a bad one gets), the
- * `--operations` and `--paths` filters. On the small document of test/spec/spec-diff-widgets.ts.
+ * `--operations` and `--paths` filters. On the small document of test/support/spec-diff-widgets.ts.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
