@@ -15,7 +15,7 @@ import {
   type StoredRecord,
 } from '../collections.ts';
 import { fitsQuota, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
-import { checkUniqueRule, indexValue, uniqueValueOf } from '../unique-fields.ts';
+import { indexValue, uniqueValueOf, type UniqueCollection } from '../unique-fields.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { redisField } from './redis-field.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
@@ -63,8 +63,7 @@ export class RedisRecordStore implements RecordStore {
     await this.write(collection, record, 'put');
   }
 
-  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
-    checkUniqueRule(collection, field, scopeField);
+  async putUnique(collection: UniqueCollection, record: StoredRecord) {
     return this.write(collection, record, 'unique');
   }
 
