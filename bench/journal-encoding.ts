@@ -21,7 +21,11 @@ const product = JSON.stringify({
     price: { amount: 129.9, currency: 'BRL' },
   },
 });
-const customer = JSON.stringify({ name: 'Maria Souza', email: 'maria.souza@example.com', phoneNumber: '+5511987654321' });
+const customer = JSON.stringify({
+  name: 'Maria Souza',
+  email: 'maria.souza@example.com',
+  phoneNumber: '+5511987654321',
+});
 
 const typical = (i: number): JournalRecord =>
   i % 2 === 0
@@ -56,7 +60,11 @@ const typical = (i: number): JournalRecord =>
 const largeBody = JSON.stringify({
   data: Array.from({ length: 131 }, (_, i) => ({ id: `p-${i}`, name: `Produto ${i}`, description: 'GLP '.repeat(50) })),
 });
-const large = (i: number): JournalRecord => ({ ...typical(0), path: `/v1/products?page=${i}`, responseText: largeBody });
+const large = (i: number): JournalRecord => ({
+  ...typical(0),
+  path: `/v1/products?page=${i}`,
+  responseText: largeBody,
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 

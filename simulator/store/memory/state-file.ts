@@ -28,10 +28,10 @@ const WRITE_BYTES = 256 * 1024;
 const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 const OWNER_ONLY = 0o600;
 
-/** `FILE.<32 hex digits>.tmp`, and `FILE.<pid>.tmp` of the versions before: the temporaries of this state file. */
+/** `FILE.<32 hex digits>.tmp`: the temporaries of this state file. */
 function temporaryPattern(path: string): RegExp {
   const name = basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${name}\\.(?:[0-9a-f]{32}|\\d+)\\.tmp$`);
+  return new RegExp(`^${name}\\.[0-9a-f]{32}\\.tmp$`);
 }
 
 /**

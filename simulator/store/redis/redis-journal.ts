@@ -5,12 +5,13 @@
 import {
   JOURNAL_LIMIT,
   journalFilter,
-  redactedRecord,
+  keptEntry,
   tenantJournalBytes,
   toEntry,
   type JournalEntry,
   type JournalQuery,
   type JournalRecord,
+  type StoredJournalRecord,
 } from '../journal-entry.ts';
 import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
@@ -79,13 +80,9 @@ export class RedisJournal implements TenantJournal {
   ) {}
 
   async record(recorded: JournalRecord): Promise<void> {
-    // Redacted before it leaves the process: Redis never holds a secret of the journal.
-    const entry = redactedRecord(recorded);
-    let json = JSON.stringify(entry);
-    // Too large for the budget with its bodies: it is kept without them.
-    if (json.length > tenantJournalBytes(this.writer.budgetBytes))
-      json = JSON.stringify({ ...entry, requestText: undefined, responseText: undefined });
-    await this.writer.write(this.tenant, json);
+    // Redacted before it leaves the process (keptEntry): Redis never holds a secret of the journal.
+    const kept = keptEntry(recorded, tenantJournalBytes(this.writer.budgetBytes), jsonEntry);
+    if (kept !== undefined) await this.writer.write(this.tenant, kept.text);
   }
 
   async read(query: JournalQuery = {}): Promise<JournalEntry[]> {
@@ -96,7 +93,7 @@ export class RedisJournal implements TenantJournal {
     return stored
       .map((text) => {
         const bar = text.indexOf('|');
-        return { ...(JSON.parse(text.slice(bar + 1)) as JournalRecord), seq: Number(text.slice(0, bar)) };
+        return { ...(JSON.parse(text.slice(bar + 1)) as StoredJournalRecord), seq: Number(text.slice(0, bar)) };
       })
       .filter(matches)
       .map(toEntry);
@@ -107,4 +104,10 @@ export class RedisJournal implements TenantJournal {
     const { connection, prefix } = this.writer;
     await connection.call((r) => (r as ScriptedRedis).simJournalClear(prefix, this.tenant));
   }
+}
+
+/** An entry as the Redis list holds it (after its seq): its JSON text, counted in UTF-8 bytes as the script counts it. */
+function jsonEntry(entry: StoredJournalRecord, bodies: boolean): { text: string; bytes: number } {
+  const text = JSON.stringify(bodies ? entry : { ...entry, requestText: undefined, responseText: undefined });
+  return { text, bytes: Buffer.byteLength(text) };
 }
