@@ -15,6 +15,7 @@ import {
 } from '../journal-entry.ts';
 import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
+import { tenantKey } from './redis-keys.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
 /** Entries one script records at most. */
@@ -29,7 +30,6 @@ export class JournalWriter {
 
   constructor(
     readonly connection: StoreConnection,
-    readonly prefix: string,
     readonly budgetBytes: number,
   ) {}
 
@@ -49,7 +49,6 @@ export class JournalWriter {
     this.connection
       .call((r) =>
         (r as ScriptedRedis).simJournalRecord(
-          this.prefix,
           JOURNAL_LIMIT,
           tenantJournalBytes(this.budgetBytes),
           this.budgetBytes,
@@ -87,8 +86,7 @@ export class RedisJournal implements TenantJournal {
 
   async read(query: JournalQuery = {}): Promise<JournalEntry[]> {
     this.writer.flush();
-    const { connection, prefix } = this.writer;
-    const stored = await connection.call((r) => r.lrange(`${prefix}t{${this.tenant}}:j`, 0, -1));
+    const stored = await this.writer.connection.call((r) => r.lrange(tenantKey(this.tenant, 'journal'), 0, -1));
     const matches = journalFilter(query);
     return stored
       .map((text) => {
@@ -101,8 +99,7 @@ export class RedisJournal implements TenantJournal {
 
   async clear(): Promise<void> {
     this.writer.flush();
-    const { connection, prefix } = this.writer;
-    await connection.call((r) => (r as ScriptedRedis).simJournalClear(prefix, this.tenant));
+    await this.writer.connection.call((r) => (r as ScriptedRedis).simJournalClear(this.tenant));
   }
 }
 
