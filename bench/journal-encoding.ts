@@ -5,7 +5,7 @@
  * the figures. Each figure is the median of ROUNDS rounds of 1,000 appends to a fresh journal and of
  * reading them back (`GET /__sim/requests`' work: decoding and redacting each entry).
  */
-import { Journal, type JournalRecord } from '../simulator/store/memory/journal-ring.ts';
+import { Journal, type JournalRecord } from '../simulator/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ENTRIES = 1_000;
