@@ -12,6 +12,8 @@ export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
 export type { Snapshot } from './store/collections.ts';
 export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './store/tenants.ts';
 export { describeStoreUrl } from './store/redis/store-url.ts';
+/** The memory store's journal ring, for bench/journal-encoding.ts. */
+export { Journal, type JournalRecord } from './store/memory/journal-ring.ts';
 
 export interface RunningSimulator {
   url: string;

@@ -26,7 +26,7 @@ export const catalogHandlers = {
   async createBrand({ body, store }) {
     const id = randomUUID();
     const brand = { id, name: body.name, ...(body.description !== undefined ? { description: body.description } : {}) };
-    if (!(await store.putUnique('brands', brand, 'name'))) throw new SimulatorError('BrandNameTaken');
+    if (!(await store.putUnique('brands', brand))) throw new SimulatorError('BrandNameTaken');
     return { data: { id } };
   },
 

@@ -10,7 +10,7 @@ export const paymentHandlers = {
     // Absent and null fields are left as they are (see the spec's MerchantProviderUpdate).
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined));
     // Another provider of the same merchant may not hold the name.
-    if (!(await store.putUnique('providers', { ...provider, ...changes }, 'name', 'merchantId')))
+    if (!(await store.putUnique('providers', { ...provider, ...changes })))
       throw new SimulatorError('ProviderNameTaken');
     return undefined;
   },

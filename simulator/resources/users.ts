@@ -20,22 +20,18 @@ export const userHandlers = {
     };
     const changedEmail = existing && String(existing.email).toLowerCase() !== body.email.toLowerCase();
     const changedPhone = existing && existing.cellPhone !== (body.cellPhone ?? null);
-    const stored = await store.putUnique(
-      'users',
-      {
-        ...defaults,
-        ...existing,
-        id: body.id,
-        name: body.name,
-        email: body.email,
-        cellPhone: body.cellPhone ?? null,
-        cpf: body.cpf ?? null,
-        // A changed address or number is no longer confirmed.
-        ...(changedEmail ? { emailConfirmed: false } : {}),
-        ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
-      },
-      'email',
-    );
+    const stored = await store.putUnique('users', {
+      ...defaults,
+      ...existing,
+      id: body.id,
+      name: body.name,
+      email: body.email,
+      cellPhone: body.cellPhone ?? null,
+      cpf: body.cpf ?? null,
+      // A changed address or number is no longer confirmed.
+      ...(changedEmail ? { emailConfirmed: false } : {}),
+      ...(changedPhone ? { phoneNumberConfirmed: false } : {}),
+    });
     if (!stored) throw new SimulatorError('EmailTaken');
     return undefined;
   },

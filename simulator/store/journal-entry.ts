@@ -27,29 +27,35 @@ interface RequestSummary {
   simulated: boolean;
 }
 
-/** What the simulator records of one request. */
-
 /** A tenant's journal keeps its last JOURNAL_LIMIT requests, or as many as fit in its bytes (either store). */
 export const JOURNAL_LIMIT = 1_000;
 export const JOURNAL_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The bytes one tenant's journal may hold under a budget all tenants share: JOURNAL_MAX_BYTES, or
- * the whole budget when smaller. An entry larger than that is kept without its bodies. Each store
- * counts an entry in its own encoding.
+ * the whole budget when smaller. An entry larger than that is kept without its bodies (keptEntry).
  */
 export const tenantJournalBytes = (budgetBytes: number): number => Math.min(JOURNAL_MAX_BYTES, budgetBytes);
 
+/** What the simulator records of one request. */
 export interface JournalRecord extends RequestSummary {
   /** Milliseconds since the epoch. */
   time: number;
   headers: Record<string, string>;
   requestText: string | undefined;
   responseText: string | undefined;
-  /** Secret values this request carried (its token, its API key): `redactedRecord` removes them and empties this. */
+  /** Secret values this request carried (its token, its API key): `redactedRecord` removes them. */
   secrets: string[];
   /** The rule behind an error answer. */
   refusal?: Refusal;
+}
+
+/** A request as a journal stores it: every secret removed (redactedRecord), so none is kept beside it either. */
+export type StoredJournalRecord = Omit<JournalRecord, 'secrets'>;
+
+/** An entry in a store's encoding, and the bytes it takes there. */
+export interface EncodedEntry {
+  bytes: number;
 }
 
 /** An entry as `GET /__sim/requests` answers it, secrets redacted. */
@@ -68,11 +74,11 @@ export interface JournalQuery {
   status?: number;
 }
 
-/** The request headers the journal keeps, in the order they are encoded. */
+/** The request headers the journal keeps. */
 export const JOURNALED_HEADERS = ['content-type', 'authorization', 'prefer', 'x-sim-tenant'] as const;
 
 /** Whether a stored entry matches a journal query. */
-export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: number }) => boolean {
+export function journalFilter(query: JournalQuery): (e: StoredJournalRecord & { seq: number }) => boolean {
   const since = query.since;
   const sinceSeq = since && /^\d+$/.test(since) ? Number(since) : undefined;
   const sinceTime = since && sinceSeq === undefined ? Date.parse(since) : undefined;
@@ -90,12 +96,12 @@ export function journalFilter(query: JournalQuery): (e: JournalRecord & { seq: n
  * nor Redis holds them, so a read of Redis or a heap dump shows none. A body that is not JSON and
  * may hold a secret, which could not be told apart, is not kept (the journal never shows such bodies).
  */
-export function redactedRecord(record: JournalRecord): JournalRecord {
-  const { requestText, responseText, refusal } = record;
+export function redactedRecord(record: JournalRecord): StoredJournalRecord {
+  const { requestText, responseText, refusal, secrets: carried, ...summary } = record;
   // Most bodies name no secret field and hold no JWT: they are kept as they are, never parsed here.
   const requestNames = requestText !== undefined && mayNameSecretField(requestText);
   const responseNames = responseText !== undefined && mayNameSecretField(responseText);
-  const secrets = [...record.secrets];
+  const secrets = [...carried];
   if (requestNames) secrets.push(...secretValuesOf(bodyOf(requestText)));
   if (responseNames) secrets.push(...secretValuesOf(bodyOf(responseText)));
   // What redactSecrets could change: a known secret (in any encoding), a JWT, a Bearer credential, an Authorization header written out.
@@ -116,18 +122,35 @@ export function redactedRecord(record: JournalRecord): JournalRecord {
         : value;
   }
   return {
-    ...record,
+    ...summary,
     path: mayHold(record.path) ? redactSecrets(record.path, secrets) : record.path,
     headers,
     requestText: bodyText(requestText, requestNames),
     responseText: bodyText(responseText, responseNames),
-    secrets: [],
     ...(refusal ? { refusal: redactDeep(refusal, secrets) as Refusal } : {}),
   };
 }
 
+/**
+ * What a tenant's journal keeps of a request, one rule for both stores, in the bytes the entry takes
+ * in the store (`encode`: the memory ring's layout, the Redis list's JSON text; both UTF-8): the
+ * redacted entry with its bodies when it fits in `tenantBytes` (tenantJournalBytes), else without
+ * them; undefined, not kept, when not even that fits. Room for a kept entry is made by dropping
+ * older ones (the tenant's own oldest first, then, past the shared budget, the oldest of any tenant).
+ */
+export function keptEntry<T extends EncodedEntry>(
+  recorded: JournalRecord,
+  tenantBytes: number,
+  encode: (entry: StoredJournalRecord, bodies: boolean) => T,
+): T | undefined {
+  const entry = redactedRecord(recorded);
+  let encoded = encode(entry, true);
+  if (encoded.bytes > tenantBytes) encoded = encode(entry, false);
+  return encoded.bytes <= tenantBytes ? encoded : undefined;
+}
+
 /** A stored entry as the admin API answers it, secrets redacted (again: entries are stored redacted). */
-export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
+export function toEntry(stored: StoredJournalRecord & { seq: number }): JournalEntry {
   const { seq, time, method, path, operationId, status, durationMs, simulated, headers, refusal } = stored;
   const requestBody = bodyOf(stored.requestText);
   const entry: JournalEntry = {
@@ -143,7 +166,7 @@ export function toEntry(stored: JournalRecord & { seq: number }): JournalEntry {
     response: { body: bodyOf(stored.responseText) },
     ...(refusal ? { refusal } : {}),
   };
-  return redactDeep(entry, [...stored.secrets, ...secretValuesOf(requestBody)]) as JournalEntry;
+  return redactDeep(entry, secretValuesOf(requestBody)) as JournalEntry;
 }
 
 /** A body as the JSON it holds; none for text that is not JSON, whose secrets could not be told apart. */

@@ -7,6 +7,7 @@
  * written once, here, over that compare-and-set.
  */
 import { keyOf, type CollectionName, type Snapshot, type StoredRecord } from './collections.ts';
+import type { UniqueCollection } from './unique-fields.ts';
 
 /**
  * A record as a store answers it: read-only, so a handler that assigns to one does not compile (the
@@ -23,10 +24,11 @@ export interface RecordStore {
   put(collection: CollectionName, record: StoredRecord): Promise<void>;
   /**
    * Stores the record unless another record of the collection (under another key) holds the same
-   * value of `field` (names and e-mails ignoring case and surrounding spaces), among the records
-   * sharing the record's `scopeField` when one is given; false then, and nothing is stored.
+   * unique value, as unique-fields.ts's table names it for the collection (names and e-mails
+   * ignoring case and surrounding spaces, within a scope where one is named); false then, and
+   * nothing is stored.
    */
-  putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string): Promise<boolean>;
+  putUnique(collection: UniqueCollection, record: StoredRecord): Promise<boolean>;
   /** Stores the record unless one is stored under its key; false then. */
   putIfAbsent(collection: CollectionName, record: StoredRecord): Promise<boolean>;
   /** Deletes the record; false when there was none (of two deletes, one only is true). */

@@ -16,11 +16,12 @@ import {
   JOURNALED_HEADERS,
   tenantJournalBytes,
   journalFilter,
-  redactedRecord,
+  keptEntry,
   toEntry,
   type JournalEntry,
   type JournalQuery,
   type JournalRecord,
+  type StoredJournalRecord,
 } from '../journal-entry.ts';
 import type { Refusal } from '../../refusal.ts';
 
@@ -64,19 +65,14 @@ export class Journal implements BudgetedJournal {
   }
 
   record(recorded: JournalRecord): void {
-    const entry = redactedRecord(recorded);
     const seq = ++this.seq;
-    let encoded = encode(entry, true);
-    // Too large for the journal with its bodies, or no room for them: it is kept without them.
-    if (encoded.length > this.maxRingBytes) encoded = encode(entry, false);
-    let at = this.reserve(encoded.length);
-    if (at < 0 && encoded.strings.length > 0) {
-      encoded = encode(entry, false);
-      at = this.reserve(encoded.length);
-    }
-    // Not even the summary fits in what the budget leaves: the entry is not kept.
+    // What is kept, with or without its bodies, is journal-entry.ts's rule, in this ring's bytes.
+    const encoded = keptEntry(recorded, this.maxRingBytes, encode);
+    if (encoded === undefined) return;
+    const at = this.reserve(encoded.bytes);
+    // The budget could not give the bytes, even with every other journal emptied: the entry is not kept.
     if (at < 0) return;
-    const { strings, text, length } = encoded;
+    const { entry, strings, text, bytes } = encoded;
     const b = this.bytes;
     let o = b.writeDoubleLE(seq, at);
     o = b.writeDoubleLE(entry.time, o);
@@ -88,7 +84,7 @@ export class Journal implements BudgetedJournal {
     b.write(text, o, 'utf8');
     const slot = (this.first + this.count) % JOURNAL_LIMIT;
     this.starts[slot] = at;
-    this.lengths[slot] = length;
+    this.lengths[slot] = bytes;
     this.count++;
     this.budget.entryRecorded(this);
   }
@@ -191,7 +187,7 @@ export class Journal implements BudgetedJournal {
     if (this.count === 0) this.writeAt = 0;
   }
 
-  private decode(slot: number): JournalRecord & { seq: number } {
+  private decode(slot: number): StoredJournalRecord & { seq: number } {
     const b = this.bytes;
     const at = this.starts[slot] as number;
     const end = at + (this.lengths[slot] as number);
@@ -208,7 +204,7 @@ export class Journal implements BudgetedJournal {
       const value = rest[i];
       if (value !== undefined) headers[name] = value;
     });
-    const [requestText, responseText, refusalText, ...secrets] = rest.slice(JOURNALED_HEADERS.length);
+    const [requestText, responseText, refusalText] = rest.slice(JOURNALED_HEADERS.length);
     return {
       seq: b.readDoubleLE(at),
       time: b.readDoubleLE(at + 8),
@@ -221,7 +217,6 @@ export class Journal implements BudgetedJournal {
       headers,
       requestText,
       responseText,
-      secrets: secrets.filter((s): s is string => s !== undefined),
       ...(refusalText !== undefined ? { refusal: JSON.parse(refusalText) as Refusal } : {}),
     };
   }
@@ -232,17 +227,16 @@ export class Journal implements BudgetedJournal {
  * false), their one run of text, and the entry's length in bytes.
  */
 function encode(
-  entry: JournalRecord,
+  entry: StoredJournalRecord,
   bodies: boolean,
-): { strings: (string | undefined)[]; text: string; length: number } {
+): { entry: StoredJournalRecord; strings: (string | undefined)[]; text: string; bytes: number } {
   const strings: (string | undefined)[] = [entry.method, entry.path, entry.operationId ?? undefined];
   for (const name of JOURNALED_HEADERS) strings.push(entry.headers[name]);
   strings.push(
     bodies ? entry.requestText : undefined,
     bodies ? entry.responseText : undefined,
     entry.refusal ? JSON.stringify(entry.refusal) : undefined,
-    ...entry.secrets,
   );
   const text = strings.map((s) => s ?? '').join('');
-  return { strings, text, length: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
+  return { entry, strings, text, bytes: FIXED_BYTES + 4 * strings.length + Buffer.byteLength(text) };
 }

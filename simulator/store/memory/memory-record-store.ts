@@ -5,7 +5,7 @@
  */
 import { keyOf, type CollectionName, type Snapshot, type StoredRecord } from '../collections.ts';
 import type { RecordStore, Versioned } from '../record-store.ts';
-import { checkUniqueRule, uniqueValueOf } from '../unique-fields.ts';
+import { UNIQUE_FIELDS, uniqueValueOf, type UniqueCollection } from '../unique-fields.ts';
 import type { RecordTable } from './record-table.ts';
 import type { Store } from './store.ts';
 
@@ -29,11 +29,11 @@ export class MemoryRecordStore implements RecordStore {
     this.store.put(collection, record);
   }
 
-  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
-    checkUniqueRule(collection, field, scopeField);
+  async putUnique(collection: UniqueCollection, record: StoredRecord) {
     const key = keyOf(collection, record);
     // Compared as the Redis store's index compares (unique-fields.ts), found through the field's index.
     const value = uniqueValueOf(collection, record);
+    const { field } = UNIQUE_FIELDS[collection];
     const taken =
       value !== '' &&
       this.store

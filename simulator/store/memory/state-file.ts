@@ -13,12 +13,13 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { writeFileSafelyAsync } from '../../../report/index.ts';
 import { snapshotProblems } from '../snapshot-schema.ts';
+import { snapshotText } from '../state-export.ts';
 import { isTenantName, TENANT_NAME_PATTERN } from '../../tenant-name.ts';
 import type { Snapshot } from '../collections.ts';
 import type { MemoryTenants } from './memory-tenants.ts';
+import { MemoryRecordStore } from './memory-record-store.ts';
 
 export const SAVE_INTERVAL_MS = 2_000;
 const PAGE_RECORDS = 1_000;
@@ -26,10 +27,10 @@ const PAGE_RECORDS = 1_000;
 const WRITE_BYTES = 256 * 1024;
 const OWNER_ONLY = 0o600;
 
-/** `FILE.<32 hex digits>.tmp`, and `FILE.<pid>.tmp` of the versions before: the temporaries of this state file. */
+/** `FILE.<32 hex digits>.tmp`: the temporaries of this state file. */
 function temporaryPattern(path: string): RegExp {
   const name = basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${name}\\.(?:[0-9a-f]{32}|\\d+)\\.tmp$`);
+  return new RegExp(`^${name}\\.[0-9a-f]{32}\\.tmp$`);
 }
 
 /**
@@ -215,22 +216,10 @@ export class StateFileSaver {
     await put('{"version":1,"tenants":{');
     let firstTenant = true;
     for (const [name, store] of this.tenants.stores()) {
-      await put(`${firstTenant ? '' : ','}${JSON.stringify(name)}:{"version":1,"collections":{`);
+      await put(`${firstTenant ? '' : ','}${JSON.stringify(name)}:`);
       firstTenant = false;
-      for (const [i, [collection, table]] of store.frozenTables().entries()) {
-        await put(`${i > 0 ? ',' : ''}${JSON.stringify(collection)}:[`);
-        let first = true;
-        for (let slot = 0; slot >= 0;) {
-          const { texts, next } = table.textsFrom(slot, PAGE_RECORDS);
-          slot = next;
-          if (texts.length === 0) continue;
-          await put(`${first ? '' : ','}${texts.join(',')}`);
-          first = false;
-          await nextTurn();
-        }
-        await put(']');
-      }
-      await put('}}');
+      // The records as stored, credentials included: the file is its owner's only.
+      for await (const piece of snapshotText(new MemoryRecordStore(store), PAGE_RECORDS)) await put(piece);
     }
     await put('}}');
     await flush();

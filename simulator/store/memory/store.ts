@@ -21,21 +21,18 @@ import {
 import { keyBytes, recordBytes, snapshotBytes } from '../record-bytes.ts';
 import { RecordTable } from './record-table.ts';
 import { fitsQuota, quotaDelta, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
-import { indexValue } from '../unique-fields.ts';
+import { indexValue, uniqueIndexFields } from '../unique-fields.ts';
 
 /** What a store's callers hand it and get back, beside the store itself. */
 export { compositeKey, type StoredRecord } from '../collections.ts';
 
 /**
- * Fields looked up by value (uniqueness rules, children of a parent), indexed so a lookup costs
- * the same with a hundred thousand records as with ten. Names and e-mails compare ignoring case.
+ * Fields looked up by value, indexed so a lookup costs the same with a hundred thousand records as
+ * with ten: each uniqueness rule's (unique-fields.ts) and the children of a parent that provider
+ * states find. Names and e-mails compare ignoring case.
  */
-const INDEXED_FIELDS: Partial<Record<CollectionName, string[]>> = {
-  users: ['email'],
-  brands: ['name'],
-  providers: ['merchantId', 'name'],
-  coverageAreas: ['dealerId'],
-};
+const LOOKUP_FIELDS: Partial<Record<CollectionName, string[]>> = { coverageAreas: ['dealerId'] };
+const indexedFields = (name: CollectionName) => [...uniqueIndexFields(name), ...(LOOKUP_FIELDS[name] ?? [])];
 
 type FieldIndex = Map<string, Map<string, Set<string>>>;
 
@@ -47,11 +44,14 @@ interface Collection {
   shared: boolean;
 }
 
-const emptyCollection = (name: CollectionName): Collection => ({
-  table: new RecordTable(),
-  index: INDEXED_FIELDS[name] ? new Map(INDEXED_FIELDS[name].map((f) => [f, new Map()])) : undefined,
-  shared: false,
-});
+function emptyCollection(name: CollectionName): Collection {
+  const fields = indexedFields(name);
+  return {
+    table: new RecordTable(),
+    index: fields.length > 0 ? new Map(fields.map((f) => [f, new Map()])) : undefined,
+    shared: false,
+  };
+}
 
 export class Store {
   private collections = new Map<CollectionName, Collection>(

@@ -6,6 +6,7 @@
  */
 import type { FaultStore, StoredFaults } from '../faults.ts';
 import type { StoreConnection } from './redis-connection.ts';
+import { tenantKey } from './redis-keys.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
 export class RedisFaultStore implements FaultStore {
@@ -14,15 +15,15 @@ export class RedisFaultStore implements FaultStore {
 
   constructor(
     private readonly connection: StoreConnection,
-    private readonly tenantPrefix: string,
+    private readonly tenant: string,
   ) {}
 
   private get rulesKey(): string {
-    return `${this.tenantPrefix}f`;
+    return tenantKey(this.tenant, 'faultRules');
   }
 
   private get countsKey(): string {
-    return `${this.tenantPrefix}fc`;
+    return tenantKey(this.tenant, 'faultCounts');
   }
 
   async save(rules: StoredFaults): Promise<void> {

@@ -5,15 +5,17 @@
 import {
   JOURNAL_LIMIT,
   journalFilter,
-  redactedRecord,
+  keptEntry,
   tenantJournalBytes,
   toEntry,
   type JournalEntry,
   type JournalQuery,
   type JournalRecord,
+  type StoredJournalRecord,
 } from '../journal-entry.ts';
 import type { TenantJournal } from '../tenants.ts';
 import type { StoreConnection } from './redis-connection.ts';
+import { tenantKey } from './redis-keys.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
 /** Entries one script records at most. */
@@ -28,7 +30,6 @@ export class JournalWriter {
 
   constructor(
     readonly connection: StoreConnection,
-    readonly prefix: string,
     readonly budgetBytes: number,
   ) {}
 
@@ -48,7 +49,6 @@ export class JournalWriter {
     this.connection
       .call((r) =>
         (r as ScriptedRedis).simJournalRecord(
-          this.prefix,
           JOURNAL_LIMIT,
           tenantJournalBytes(this.budgetBytes),
           this.budgetBytes,
@@ -79,24 +79,19 @@ export class RedisJournal implements TenantJournal {
   ) {}
 
   async record(recorded: JournalRecord): Promise<void> {
-    // Redacted before it leaves the process: Redis never holds a secret of the journal.
-    const entry = redactedRecord(recorded);
-    let json = JSON.stringify(entry);
-    // Too large for the budget with its bodies: it is kept without them.
-    if (json.length > tenantJournalBytes(this.writer.budgetBytes))
-      json = JSON.stringify({ ...entry, requestText: undefined, responseText: undefined });
-    await this.writer.write(this.tenant, json);
+    // Redacted before it leaves the process (keptEntry): Redis never holds a secret of the journal.
+    const kept = keptEntry(recorded, tenantJournalBytes(this.writer.budgetBytes), jsonEntry);
+    if (kept !== undefined) await this.writer.write(this.tenant, kept.text);
   }
 
   async read(query: JournalQuery = {}): Promise<JournalEntry[]> {
     this.writer.flush();
-    const { connection, prefix } = this.writer;
-    const stored = await connection.call((r) => r.lrange(`${prefix}t{${this.tenant}}:j`, 0, -1));
+    const stored = await this.writer.connection.call((r) => r.lrange(tenantKey(this.tenant, 'journal'), 0, -1));
     const matches = journalFilter(query);
     return stored
       .map((text) => {
         const bar = text.indexOf('|');
-        return { ...(JSON.parse(text.slice(bar + 1)) as JournalRecord), seq: Number(text.slice(0, bar)) };
+        return { ...(JSON.parse(text.slice(bar + 1)) as StoredJournalRecord), seq: Number(text.slice(0, bar)) };
       })
       .filter(matches)
       .map(toEntry);
@@ -104,7 +99,12 @@ export class RedisJournal implements TenantJournal {
 
   async clear(): Promise<void> {
     this.writer.flush();
-    const { connection, prefix } = this.writer;
-    await connection.call((r) => (r as ScriptedRedis).simJournalClear(prefix, this.tenant));
+    await this.writer.connection.call((r) => (r as ScriptedRedis).simJournalClear(this.tenant));
   }
+}
+
+/** An entry as the Redis list holds it (after its seq): its JSON text, counted in UTF-8 bytes as the script counts it. */
+function jsonEntry(entry: StoredJournalRecord, bodies: boolean): { text: string; bytes: number } {
+  const text = JSON.stringify(bodies ? entry : { ...entry, requestText: undefined, responseText: undefined });
+  return { text, bytes: Buffer.byteLength(text) };
 }

@@ -15,13 +15,15 @@ import {
   type StoredRecord,
 } from '../collections.ts';
 import { fitsQuota, quotaExceeded, snapshotTooLarge } from '../tenant-quota.ts';
-import { checkUniqueRule, indexValue, uniqueValueOf } from '../unique-fields.ts';
+import { indexValue, uniqueValueOf, type UniqueCollection } from '../unique-fields.ts';
 import type { StoreConnection } from './redis-connection.ts';
 import { redisField } from './redis-field.ts';
+import { collectionKey, collectionKeys, tenantKey } from './redis-keys.ts';
 import type { ScriptedRedis } from './redis-scripts.ts';
 
-/** The key prefixes of a tenant and of the dataset it starts from. */
+/** A tenant, the key prefixes of its records and of the dataset it starts from (redis-keys.ts). */
 export interface RedisStorePlace {
+  tenant: string;
   tenantPrefix: string;
   datasetPrefix: string;
   /** Bytes a tenant may hold beyond its dataset. */
@@ -63,8 +65,7 @@ export class RedisRecordStore implements RecordStore {
     await this.write(collection, record, 'put');
   }
 
-  async putUnique(collection: CollectionName, record: StoredRecord, field: string, scopeField?: string) {
-    checkUniqueRule(collection, field, scopeField);
+  async putUnique(collection: UniqueCollection, record: StoredRecord) {
     return this.write(collection, record, 'unique');
   }
 
@@ -112,12 +113,11 @@ export class RedisRecordStore implements RecordStore {
     const { quotaBytes, datasetBytes } = this.place;
     const bytes = snapshotBytes(snapshot);
     if (!fitsQuota(-datasetBytes, bytes, quotaBytes)) throw snapshotTooLarge(bytes, quotaBytes + datasetBytes);
-    const tp = this.place.tenantPrefix;
+    const { tenant, tenantPrefix } = this.place;
     await this.run(async (r) => {
-      const multi = r.multi();
-      for (const name of COLLECTION_NAMES)
-        multi.del(`${tp}c:${name}`, `${tp}u:${name}`, `${tp}iv:${name}`, `${tp}sz:${name}`).hset(`${tp}owned`, name, 1);
-      multi.set(`${tp}growth`, -datasetBytes);
+      const multi = r.multi().del(...collectionKeys(tenantPrefix));
+      for (const name of COLLECTION_NAMES) multi.hset(tenantKey(tenant, 'owned'), name, 1);
+      multi.set(tenantKey(tenant, 'growth'), -datasetBytes);
       await multi.exec();
     });
     await this.add(snapshot);
@@ -133,8 +133,9 @@ export class RedisRecordStore implements RecordStore {
   /** Pages of each collection as Redis holds it while they are read (HSCAN: no server pause). */
   async *exportPages(pageSize: number): AsyncGenerator<{ collection: CollectionName; texts: string[] }> {
     for (const collection of COLLECTION_NAMES) {
-      const owned = await this.run((r) => r.hexists(`${this.place.tenantPrefix}owned`, collection));
-      const hash = `${owned === 1 ? this.place.tenantPrefix : this.place.datasetPrefix}c:${collection}`;
+      const owned = await this.run((r) => r.hexists(tenantKey(this.place.tenant, 'owned'), collection));
+      const prefix = owned === 1 ? this.place.tenantPrefix : this.place.datasetPrefix;
+      const hash = collectionKey(prefix, 'records', collection);
       let cursor = '0';
       do {
         const [next, flat] = await this.run((r) => r.hscan(hash, cursor, 'COUNT', pageSize));

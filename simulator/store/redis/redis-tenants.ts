@@ -22,11 +22,19 @@ import type { StoreConnection } from './redis-connection.ts';
 import { FaultFiring } from '../faults.ts';
 import { RedisFaultStore } from './redis-faults.ts';
 import { redisField } from './redis-field.ts';
+import {
+  collectionKey,
+  datasetPrefix,
+  datasetReadyKey,
+  sharedKey,
+  tenantDataKeys,
+  tenantKey,
+  tenantPrefix,
+} from './redis-keys.ts';
 import { JournalWriter, RedisJournal } from './redis-journal.ts';
 import { RedisRecordStore } from './redis-record-store.ts';
 import { defineScripts, type ScriptedRedis } from './redis-scripts.ts';
 
-export const REDIS_PREFIX = 'gas-sim:';
 /** A process marks a tenant used in Redis at most this often (and four times within the idle time). */
 const TOUCH_INTERVAL_MS = 1_000;
 /** How long a lease on a busy tenant lasts; taken again by a request that starts past half of it. */
@@ -62,13 +70,15 @@ class RedisTenant implements Tenant {
     const now = Date.now();
     if (this.inFlight++ > 0 && now - this.leaseTaken < LEASE_MS / 2) return;
     this.leaseTaken = now;
-    void this.connection.call((r) => r.zadd(leaseKey(this.name), now + LEASE_MS, PROCESS_ID)).catch(() => undefined);
+    void this.connection
+      .call((r) => r.zadd(tenantKey(this.name, 'leases'), now + LEASE_MS, PROCESS_ID))
+      .catch(() => undefined);
   }
 
   end(): void {
     if (--this.inFlight > 0) return;
     this.leaseTaken = 0;
-    void this.connection.call((r) => r.zrem(leaseKey(this.name), PROCESS_ID)).catch(() => undefined);
+    void this.connection.call((r) => r.zrem(tenantKey(this.name, 'leases'), PROCESS_ID)).catch(() => undefined);
   }
 }
 
@@ -86,7 +96,7 @@ export class RedisTenants implements TenantDirectory {
     private readonly datasetBytes: number,
     private readonly options: RedisTenantOptions,
   ) {
-    this.journalWriter = new JournalWriter(connection, REDIS_PREFIX, options.limits.journalBudgetBytes);
+    this.journalWriter = new JournalWriter(connection, options.limits.journalBudgetBytes);
     const idle = options.idleSeconds;
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (idle ?? Number.POSITIVE_INFINITY) * 250);
     if (idle !== undefined) {
@@ -103,7 +113,7 @@ export class RedisTenants implements TenantDirectory {
   ): Promise<RedisTenants> {
     defineScripts(connection.redis);
     const text = JSON.stringify(dataset);
-    const prefix = `${REDIS_PREFIX}ds{${createHash('sha256').update(text).digest('hex').slice(0, 16)}}:`;
+    const prefix = datasetPrefix(createHash('sha256').update(text).digest('hex').slice(0, 16));
     await writeDataset(connection, prefix, dataset);
     const tenants = new RedisTenants(connection, prefix, snapshotBytes(dataset), options);
     // A server that came back empty (no persistence) gets the dataset again; the dataset is kept
@@ -118,7 +128,7 @@ export class RedisTenants implements TenantDirectory {
     await this.datasetReady;
     const cached = this.known.get(name);
     if (cached && Date.now() - cached.touched < this.touchIntervalMs) return cached.tenant;
-    const exists = await this.connection.call((r) => r.zscore(`${REDIS_PREFIX}tenants`, name));
+    const exists = await this.connection.call((r) => r.zscore(sharedKey('tenants'), name));
     if (exists === null) {
       this.known.delete(name);
       return undefined;
@@ -132,9 +142,7 @@ export class RedisTenants implements TenantDirectory {
     const now = Date.now();
     if (cached && now - cached.touched < this.touchIntervalMs) return cached.tenant;
     // How many tenants there are with this one when it is new; 0 when it was listed already.
-    const added = (await this.connection.call((r) =>
-      (r as ScriptedRedis).simTouchTenant(REDIS_PREFIX, name, now),
-    )) as number;
+    const added = (await this.connection.call((r) => (r as ScriptedRedis).simTouchTenant(name, now))) as number;
     if (added > this.options.limits.maxTenants) {
       const evicted = await evictOne(new RedisRoster(this.connection, '+inf', true), name);
       if (evicted !== undefined) await this.dropRemoved(evicted, 'limit');
@@ -149,11 +157,10 @@ export class RedisTenants implements TenantDirectory {
     await this.dropData(name);
     if (empty) {
       // Emptied, the tenant holds none of the dataset's bytes: its growth starts at minus them (tenant-quota.ts).
-      const tp = tenantPrefix(name);
       await this.connection.call(async (r) => {
         const multi = r.multi();
-        for (const collection of COLLECTION_NAMES) multi.hset(`${tp}owned`, collection, 1);
-        multi.set(`${tp}growth`, -this.datasetBytes);
+        for (const collection of COLLECTION_NAMES) multi.hset(tenantKey(name, 'owned'), collection, 1);
+        multi.set(tenantKey(name, 'growth'), -this.datasetBytes);
         await multi.exec();
       });
     }
@@ -162,7 +169,7 @@ export class RedisTenants implements TenantDirectory {
 
   async stats(): Promise<TenantStats> {
     const [tenants, evicted, journalBytes] = await this.connection.call((r) =>
-      Promise.all([r.zcard(`${REDIS_PREFIX}tenants`), r.get(`${REDIS_PREFIX}evicted`), r.get(`${REDIS_PREFIX}jbytes`)]),
+      Promise.all([r.zcard(sharedKey('tenants')), r.get(sharedKey('evicted')), r.get(sharedKey('journalBytes'))]),
     );
     return {
       tenants,
@@ -180,9 +187,9 @@ export class RedisTenants implements TenantDirectory {
   }
 
   private make(name: string): RedisTenant {
-    const tp = tenantPrefix(name);
     const store = new RedisRecordStore(this.connection, {
-      tenantPrefix: tp,
+      tenant: name,
+      tenantPrefix: tenantPrefix(name),
       datasetPrefix: this.datasetPrefix,
       quotaBytes: this.options.limits.quotaBytes,
       datasetBytes: this.datasetBytes,
@@ -191,20 +198,14 @@ export class RedisTenants implements TenantDirectory {
       name,
       store,
       new RedisJournal(this.journalWriter, name),
-      new FaultFiring(new RedisFaultStore(this.connection, tp)),
+      new FaultFiring(new RedisFaultStore(this.connection, name)),
       this.connection,
     );
   }
 
   /** Drops a tenant's records: it reads the dataset again. */
   private async dropData(name: string): Promise<void> {
-    const tp = tenantPrefix(name);
-    const keys = [
-      `${tp}owned`,
-      `${tp}growth`,
-      ...COLLECTION_NAMES.flatMap((c) => [`${tp}c:${c}`, `${tp}u:${c}`, `${tp}iv:${c}`, `${tp}sz:${c}`]),
-    ];
-    await this.connection.call((r) => r.del(...keys));
+    await this.connection.call((r) => r.del(...tenantDataKeys(name)));
   }
 
   /** Drops everything of a tenant that is no longer listed. */
@@ -212,7 +213,7 @@ export class RedisTenants implements TenantDirectory {
     this.known.delete(name);
     const tenant = this.make(name);
     await Promise.all([this.dropData(name), tenant.journal.clear(), tenant.faults.clear()]);
-    await this.connection.call((r) => r.del(`${tenantPrefix(name)}jseq`, leaseKey(name)));
+    await this.connection.call((r) => r.del(tenantKey(name, 'journalSeq'), tenantKey(name, 'leases')));
   }
 
   /** Of several processes sweeping at once, the one whose removal succeeded drops the tenant. */
@@ -247,7 +248,7 @@ class RedisRoster implements TenantRoster {
       // The tenants this roster removed left the listing before the next page: it starts that many earlier.
       const offset = seen - this.removed;
       const page = await this.connection.call((r) =>
-        r.zrangebyscore(`${REDIS_PREFIX}tenants`, '-inf', this.usedUntil, 'WITHSCORES', 'LIMIT', offset, PAGE),
+        r.zrangebyscore(sharedKey('tenants'), '-inf', this.usedUntil, 'WITHSCORES', 'LIMIT', offset, PAGE),
       );
       for (let i = 0; i + 1 < page.length; i += 2) yield { name: page[i] as string, lastUse: Number(page[i + 1]) };
       seen += page.length / 2;
@@ -257,7 +258,7 @@ class RedisRoster implements TenantRoster {
 
   async removeIfIdle({ name, lastUse }: ListedTenant): Promise<boolean> {
     const answer = await this.connection.call((r) =>
-      (r as ScriptedRedis).simRemoveIfIdle(REDIS_PREFIX, name, lastUse, Date.now(), this.counted ? '1' : '0'),
+      (r as ScriptedRedis).simRemoveIfIdle(name, lastUse, Date.now(), this.counted ? '1' : '0'),
     );
     if (answer !== 1) return false;
     this.removed++;
@@ -265,18 +266,13 @@ class RedisRoster implements TenantRoster {
   }
 }
 
-const tenantPrefix = (name: string) => `${REDIS_PREFIX}t{${name}}:`;
-/** The leases on a busy tenant (redis-scripts.ts's REMOVE_IF_IDLE builds the same name). */
-const leaseKey = (name: string) => `${tenantPrefix(name)}busy`;
-
 /**
  * Writes the dataset under its prefix, unless it is there: each record, its unique value and its
  * counted bytes (record-bytes.ts), which the scripts read when a tenant rewrites or deletes it
- * (tenant-quota.ts). `ready:sized` marks it written; a dataset written without counted bytes (only
- * `ready`) is written again.
+ * (tenant-quota.ts). A key marks it written whole.
  */
 async function writeDataset(connection: StoreConnection, prefix: string, dataset: Snapshot): Promise<void> {
-  if (await connection.redis.exists(`${prefix}ready:sized`)) return;
+  if (await connection.redis.exists(datasetReadyKey(prefix))) return;
   for (const name of COLLECTION_NAMES) {
     const records = dataset.collections[name] ?? [];
     for (let i = 0; i < records.length; i += 1_000) {
@@ -285,12 +281,17 @@ async function writeDataset(connection: StoreConnection, prefix: string, dataset
         const id = COLLECTION_KEYS[name](record);
         const key = redisField(id);
         const text = JSON.stringify(record);
-        pipeline.hset(`${prefix}c:${name}`, key, text).hset(`${prefix}sz:${name}`, key, recordBytes(id, text));
+        pipeline
+          .hset(collectionKey(prefix, 'records', name), key, text)
+          .hset(collectionKey(prefix, 'sizes', name), key, recordBytes(id, text));
         const unique = redisField(uniqueValueOf(name, record));
-        if (unique !== '') pipeline.hset(`${prefix}u:${name}`, unique, key).hset(`${prefix}iv:${name}`, key, unique);
+        if (unique !== '')
+          pipeline
+            .hset(collectionKey(prefix, 'holders', name), unique, key)
+            .hset(collectionKey(prefix, 'uniqueValues', name), key, unique);
       }
       await pipeline.exec();
     }
   }
-  await connection.redis.set(`${prefix}ready:sized`, '1');
+  await connection.redis.set(datasetReadyKey(prefix), '1');
 }

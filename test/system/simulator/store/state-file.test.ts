@@ -107,7 +107,7 @@ describe('--state-file', () => {
     const victim = join(dir, 'victim.txt');
     writeFileSync(victim, 'precious\n');
     const sim = await startSimulatorProcess(['--state-file', file, '--empty']);
-    // Another user of a shared directory plants a link at the name the temporary file had (FILE.<pid>.tmp).
+    // Another user of a shared directory plants a link at a temporary file's name (FILE.<pid>.tmp).
     const planted = `${file}.${sim.child.pid}.tmp`;
     symlinkSync(victim, planted);
     const token = await sim.token({ scopes: ALL_SCOPES });
@@ -133,9 +133,9 @@ describe('--state-file', () => {
     const file = join(dir, 'state.json');
     const victim = join(dir, 'victim.txt');
     writeFileSync(victim, 'precious\n');
-    const leftovers = ['state.json.4242.tmp', `state.json.${'0f'.repeat(16)}.tmp`];
+    const leftovers = [`state.json.${'0f'.repeat(16)}.tmp`, `state.json.${'9a'.repeat(16)}.tmp`];
     for (const name of leftovers) writeFileSync(join(dir, name), '{"version":1,"tenants":{"half');
-    const others = ['other.json.4242.tmp', 'state.json.bak', 'state.json.notes.tmp', 'xstate.json.4242.tmp'];
+    const others = ['other.json.4242.tmp', 'state.json.4242.tmp', 'state.json.bak', 'state.json.notes.tmp', 'xstate.json.4242.tmp'];
     for (const name of others) writeFileSync(join(dir, name), "not the simulator's");
     const link = `state.json.${'ab'.repeat(16)}.tmp`;
     symlinkSync(victim, join(dir, link));
