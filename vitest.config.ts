@@ -64,6 +64,7 @@ const SYSTEM = [
   'test/simulator/redis-store.test.ts',
   'test/simulator/shared-simulator.test.ts',
   'test/simulator/simulate-command.test.ts',
+  'test/simulator/suite-export.test.ts',
   'test/simulator/state-file.test.ts',
   'test/simulator/tenants.test.ts',
   'test/simulator/time-limits.test.ts',

@@ -47,7 +47,12 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
-export { buildRecordedSuite, renderRecordedSuite, type RecordSuiteOptions } from './recorded-suite.ts';
+export {
+  buildRecordedSuite,
+  renderRecordedSuite,
+  renderRecordedSuiteInSlices,
+  type RecordSuiteOptions,
+} from './recorded-suite.ts';
 export {
   exchangeOfJournalEntry,
   MAX_RECORDED_BODY_BYTES,
