@@ -14,15 +14,9 @@ import {
   type FuzzReport,
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
-import {
-  deadlineMessage,
-  redactSecrets,
-  renderJunit,
-  terminalText,
-  writeFileSafely,
-  writeHtmlReport,
-} from '../report/index.ts';
-import { failsRun } from '../spec/index.ts';
+import { deadlineMessage } from '../client/index.ts';
+import { redactSecrets, renderJunit, terminalText, writeFileSafely, writeHtmlReport } from '../report/index.ts';
+import { failsRun } from '../verdict/index.ts';
 import {
   addTargetOptions,
   deadlineAt,

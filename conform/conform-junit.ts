@@ -4,7 +4,7 @@
  * a skipped rule is skipped with its reason.
  */
 import type { JunitCase, JunitSuite } from '../report/index.ts';
-import { verdictFails } from '../spec/index.ts';
+import { verdictFails } from '../verdict/index.ts';
 import { coverageLine, RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
 import { describeBrokenRule } from './console-summary.ts';
 

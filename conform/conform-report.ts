@@ -3,9 +3,9 @@
  * verification, fuzzing) checked against one target, each classified pass, FAILURE (a documented
  * rule broken), DIVERGENCE (an assumed rule broken) or skipped (with its reason).
  */
-import { verdictOf, type RuleOutcome, type Verdict } from '../spec/index.ts';
+import { verdictOf, type RuleOutcome, type Verdict } from '../verdict/index.ts';
 
-export { VERDICTS, type Verdict } from '../spec/index.ts';
+export { VERDICTS, type Verdict } from '../verdict/index.ts';
 export type RuleSource = 'scenarios' | 'pact' | 'fuzz';
 export const RULE_SOURCES: readonly RuleSource[] = ['scenarios', 'pact', 'fuzz'];
 

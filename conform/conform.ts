@@ -6,9 +6,10 @@
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
-import { loadContract, RUN_BROKEN } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
-import { deadlineMessage, type DeadlineStop } from '../report/index.ts';
+import { loadContract } from '../contract/index.ts';
+import { RUN_BROKEN } from '../verdict/index.ts';
+import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../client/index.ts';
 import {
   countVerdicts,
   coverageOf,
@@ -24,7 +25,7 @@ import {
 } from './conform-report.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
 import { pactRules } from './pact-rules.ts';
-import { redactDeep } from './redact-report.ts';
+import { redactStrings } from '../report/index.ts';
 import { scenarioRules, scenarioSummary } from './scenario-rules.ts';
 
 /** Fuzz cases per operation and kind unless told otherwise. */
@@ -193,7 +194,7 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   ) as Record<RuleSource, VerdictCounts>;
   const strict = options.strict ?? false;
   const coverage = coverageOf(rules, minCoverage);
-  return redactDeep<ConformReport>(
+  return redactStrings<ConformReport>(
     {
       target: url,
       simulator: target.simulator,

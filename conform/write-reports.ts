@@ -9,7 +9,7 @@ import { conformHtmlReport } from './conform-html.ts';
 import { conformJunitSuites } from './conform-junit.ts';
 import type { ConformReport } from './conform-report.ts';
 import { renderMarkdownSummary } from './markdown-summary.ts';
-import { redactText } from './redact-report.ts';
+import { redactSecrets } from '../report/index.ts';
 
 export const REPORT_FILES = {
   markdown: 'conform.md',
@@ -29,7 +29,7 @@ export function writeConformReports(report: ConformReport, dir: string, secrets:
   ];
   return files.map(([name, text]) => {
     const path = join(dir, name);
-    writeFileSafely(path, redactText(text, list));
+    writeFileSafely(path, redactSecrets(text, list));
     return path;
   });
 }

@@ -7,7 +7,7 @@
 import { htmlText } from './neutralise.ts';
 import { redactSecrets } from './redact.ts';
 import { writeFileSafely } from './safe-file-writer.ts';
-import type { Verdict } from '../spec/rule-outcome.ts';
+import type { Verdict } from '../verdict/rule-outcome.ts';
 
 export type HtmlVerdict = Verdict;
 

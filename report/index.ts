@@ -11,13 +11,6 @@ export {
   yamlText,
   type OutputFormat,
 } from './neutralise.ts';
-export {
-  deadlineMessage,
-  DEFAULT_DEADLINE_MS,
-  runDeadline,
-  type DeadlineStop,
-  type RunDeadline,
-} from './run-deadline.ts';
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
@@ -25,11 +18,13 @@ export {
   JWT_PATTERN,
   mayHoldJwt,
   mayHoldSecret,
+  secretFormsTest,
   redactedSecret,
   redactDeep,
   redactJsonText,
   redactKnownSecrets,
   redactSecrets,
+  redactStrings,
   redactValue,
   REDACTED,
   secretValuesOf,
@@ -47,16 +42,3 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
-export {
-  buildRecordedSuite,
-  renderRecordedSuite,
-  renderRecordedSuiteInSlices,
-  type RecordSuiteOptions,
-} from './recorded-suite.ts';
-export {
-  exchangeOfJournalEntry,
-  MAX_RECORDED_BODY_BYTES,
-  recordedBodyOf,
-  type RecordedBody,
-  type RecordedExchange,
-} from './recorded-exchange.ts';

@@ -17,14 +17,9 @@ import {
   readAnswer,
   type ReadAnswer,
 } from '../client/bounded-answer.ts';
-import {
-  recordedBodyOf,
-  renderRecordedSuite,
-  writeFileSafelyAsync,
-  type RecordedBody,
-  type RecordedExchange,
-} from '../report/index.ts';
-import type { OperationMatcher } from '../spec/index.ts';
+import { recordedBodyOf, renderRecordedSuite, type RecordedBody, type RecordedExchange } from '../recording/index.ts';
+import { writeFileSafelyAsync } from '../report/index.ts';
+import type { OperationMatcher } from '../contract/index.ts';
 
 export interface RecordingProxyOptions {
   /** The target's base URL; a path in it prefixes every forwarded path. */

@@ -4,7 +4,7 @@
  * string with braces is written, spec/template-literal.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { LBRACE_EXPRESSION } from '../spec/template-literal.ts';
+import { LBRACE_EXPRESSION } from '../contract/template-literal.ts';
 
 const TEMPLATE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;

@@ -17,15 +17,16 @@ import {
   type MintedToken,
   type ProviderStateRequest,
   type TokenRequest,
-} from '../../spec/index.ts';
+} from '../../contract/index.ts';
 import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import { exchangeOfJournalEntry, redactDeep, redactJsonText, renderRecordedSuiteInSlices } from '../../report/index.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { exportStream } from '../state-export.ts';
+import { exchangeOfJournalEntry, renderRecordedSuiteInSlices } from '../../recording/index.ts';
+import { redactDeep, redactJsonText } from '../../report/index.ts';
+import { exportStream } from '../store/state-export.ts';
 import { checkTenantName } from '../tenant-name.ts';
-import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../tenants.ts';
+import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../store/tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { invalidBody, invalidQuery, invalidQueryString, jsonBody, validSnapshot } from './admin-request.ts';
 import type { StateParams } from './provider-state-records.ts';
@@ -46,7 +47,7 @@ export interface AdminRoutesOptions {
   serverSecrets?: readonly string[];
 }
 
-// The admin requests' validators, compiled from spec/admin-api.openapi.yaml by operationId.
+// The admin requests' validators, compiled from contract/admin-api.openapi.yaml by operationId.
 const validateTokenRequest = adminRequestValidator<TokenRequest>('mintToken');
 const validateStateRequest = adminRequestValidator<ProviderStateRequest>('setProviderState');
 const validateFaults = adminRequestValidator<AdminRequestBody<'putFaults'>>('putFaults');
@@ -77,7 +78,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       });
       registerAdminGuards(admin, options);
       registerAdminPreflight(admin);
-      // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml), named by it.
+      // Each route where the admin document puts its operation (contract/admin-api.openapi.yaml), named by it.
       const route = (operationId: AdminOperationId, handler: RouteHandlerMethod): void => {
         const validateQuery = adminQueryValidator(operationId);
         admin.route({

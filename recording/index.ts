@@ -1,0 +1,14 @@
+/** The entry point of recording/. */
+export {
+  buildRecordedSuite,
+  renderRecordedSuite,
+  renderRecordedSuiteInSlices,
+  type RecordSuiteOptions,
+} from './recorded-suite.ts';
+export {
+  exchangeOfJournalEntry,
+  MAX_RECORDED_BODY_BYTES,
+  recordedBodyOf,
+  type RecordedBody,
+  type RecordedExchange,
+} from './recorded-exchange.ts';
