@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { ExpectSpec, StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
-import type { Operation } from '../contract/types.ts';
+import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
 import { redactKnownSecrets, writeFileSafely } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure } from './fuzz-report.ts';

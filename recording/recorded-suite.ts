@@ -62,14 +62,33 @@ export function buildRecordedSuite(
   contract: { match: OperationMatcher },
   options: RecordSuiteOptions,
 ): SuiteSpec {
+  const building = recordedSuiteParts(exchanges, contract, options);
+  const steps: RecordedStep[] = [];
+  for (let part = building.next(); ; part = building.next()) {
+    if (part.done) return { ...part.value, steps };
+    if (part.value) steps.push(part.value);
+  }
+}
+
+/**
+ * The suite built a step at a time: yields each step (and `undefined` now and then while it reads
+ * the session), then returns the suite's head. The simulator's export runs it in slices, giving the
+ * event loop back between them, so a tenant's full journal freezes no other tenant.
+ */
+function* recordedSuiteParts(
+  exchanges: readonly RecordedExchange[],
+  contract: { match: OperationMatcher },
+  options: RecordSuiteOptions,
+): Generator<RecordedStep | undefined, Omit<SuiteSpec, 'steps'>> {
   const secrets = secretsOfSession(exchanges);
   // The simulator's own API is not the platform's: a replay reaches it through the suite's setup.
   const platform = exchanges.filter((e) => !e.path.startsWith('/__sim'));
   if (platform.length === 0) throw new Error('no request to the platform was recorded');
   const firstSent = new Map<string, number>();
-  platform.forEach((e, i) => {
+  for (const [i, e] of platform.entries()) {
     for (const s of stringsSentBy(e)) if (!firstSent.has(s)) firstSent.set(s, i);
-  });
+    if (i % 16 === 15) yield undefined;
+  }
   const references = new CaptureReferences();
   const taken = new Set<string>();
   const nextNumber = new Map<string, number>();
@@ -77,7 +96,7 @@ export function buildRecordedSuite(
   const reference = (value: string) => (references.has(value) ? `{{${references.get(value)}}}` : value);
   const text = (value: string) => redactSecrets(value, secrets);
 
-  const steps = platform.map((exchange, index): RecordedStep => {
+  for (const [index, exchange] of platform.entries()) {
     const operation = contract.match(exchange.method, exchange.path)?.operation;
     const notes: string[] = [];
     const path = exchange.path
@@ -167,8 +186,8 @@ export function buildRecordedSuite(
       ...(Object.keys(capture).length > 0 ? { capture } : {}),
     };
     if (notes.length > 0) step['x-recorded'] = notes.join('; ');
-    return step;
-  });
+    yield step;
+  }
 
   const name = options.name ?? `Recorded session ${new Date().toISOString()}`;
   return {
@@ -181,7 +200,6 @@ export function buildRecordedSuite(
       ),
     ),
     auth: { profile: 'simulator' },
-    steps,
   };
 }
 
@@ -193,6 +211,38 @@ export function renderRecordedSuite(
 ): string {
   const suite = buildRecordedSuite(exchanges, contract, options);
   return redactSecrets(yamlText(suite), secretsOfSession(exchanges));
+}
+
+/** The time one slice of an export may hold the event loop before it yields. */
+const SLICE_MS = 8;
+
+/**
+ * The same text as renderRecordedSuite, built and written a step at a time in slices of at most
+ * SLICE_MS, `turn()` awaited between them (the simulator passes setImmediate): nothing that grows
+ * with the session runs in one piece on the event loop.
+ */
+export async function renderRecordedSuiteInSlices(
+  exchanges: readonly RecordedExchange[],
+  contract: { match: OperationMatcher },
+  options: RecordSuiteOptions,
+  turn: () => Promise<unknown>,
+): Promise<string> {
+  const secrets = secretsOfSession(exchanges);
+  const building = recordedSuiteParts(exchanges, contract, options);
+  const stepTexts: string[] = [];
+  let sliceStarted = performance.now();
+  for (let part = building.next(); ; part = building.next()) {
+    if (part.done) {
+      const head = redactSecrets(yamlText(part.value), secrets);
+      return `${head}steps:\n${stepTexts.join('')}`;
+    }
+    // One step as an item of the steps list: the same YAML as the whole suite's, a step at a time.
+    if (part.value) stepTexts.push(redactSecrets(yamlText([part.value]), secrets));
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await turn();
+      sliceStarted = performance.now();
+    }
+  }
 }
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;

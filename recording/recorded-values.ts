@@ -107,11 +107,14 @@ const MIN_REFERENCED_LENGTH = 8;
  */
 export class CaptureReferences extends Map<string, string> {
   private readonly byPrefix = new Map<string, string[]>();
+  /** The first characters of the values: a position no value starts with is passed over without a slice. */
+  private readonly firstChars = new Set<number>();
 
   override set(value: string, name: string): this {
     super.set(value, name);
     if (value.length >= MIN_REFERENCED_LENGTH) {
       const prefix = value.slice(0, MIN_REFERENCED_LENGTH);
+      this.firstChars.add(value.charCodeAt(0));
       const values = this.byPrefix.get(prefix) ?? [];
       // Longest first: a longer value is replaced before one it starts with.
       values.push(value);
@@ -133,6 +136,10 @@ export class CaptureReferences extends Map<string, string> {
     let out = '';
     let copied = 0;
     for (let i = 0; i + MIN_REFERENCED_LENGTH <= text.length;) {
+      if (!this.firstChars.has(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
       const found = this.byPrefix.get(text.slice(i, i + MIN_REFERENCED_LENGTH))?.find((v) => text.startsWith(v, i));
       if (found === undefined) {
         i++;

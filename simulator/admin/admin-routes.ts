@@ -22,7 +22,8 @@ import {
 import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import { exchangeOfJournalEntry, renderRecordedSuite } from '../../recording/index.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { exchangeOfJournalEntry, renderRecordedSuiteInSlices } from '../../recording/index.ts';
 import { redactDeep, redactJsonText } from '../../report/index.ts';
 import { exportStream } from '../store/state-export.ts';
 import { checkTenantName } from '../tenant-name.ts';
@@ -228,10 +229,18 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
         ).filter((e) => !only || only.has(e.seq));
         let suite: string;
         try {
-          suite = renderRecordedSuite(entries.map(exchangeOfJournalEntry), contract, {
-            source: `the journal of tenant ${tenant.name}`,
-            ...(q.name ? { name: q.name.slice(0, 200) } : {}),
-          });
+          // In slices, the event loop given back between them: other tenants are served while it is built.
+          const exchanges = [];
+          for (const [i, entry] of entries.entries()) {
+            exchanges.push(exchangeOfJournalEntry(entry));
+            if (i % 32 === 31) await nextTurn();
+          }
+          suite = await renderRecordedSuiteInSlices(
+            exchanges,
+            contract,
+            { source: `the journal of tenant ${tenant.name}`, ...(q.name ? { name: q.name.slice(0, 200) } : {}) },
+            nextTurn,
+          );
         } catch {
           throw new SimulatorError('InvalidAdminRequest', {
             target: 'query',

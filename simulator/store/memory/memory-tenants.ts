@@ -31,8 +31,8 @@ class MemoryJournal implements TenantJournal {
     return undefined;
   }
 
-  async read(query?: JournalQuery): Promise<JournalEntry[]> {
-    return this.entries.read(query);
+  read(query?: JournalQuery): Promise<JournalEntry[]> {
+    return this.entries.readInSlices(query);
   }
 
   async clear(): Promise<void> {
