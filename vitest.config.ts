@@ -44,6 +44,7 @@ const SYSTEM = [
   'test/cli/pack.test.ts',
   'test/cli/spec-diff-command.test.ts',
   'test/client/url-credentials.test.ts',
+  'test/conform/commands-exit.test.ts',
   'test/conform/conform-cli.test.ts',
   'test/conform/profile-command.test.ts',
   'test/conform/unreachable-target.test.ts',

@@ -19,6 +19,15 @@ export {
 export { isSimulator, resolveTarget, type ResolvedTarget, type TargetRunOptions } from './resolve-target.ts';
 export { checkTarget, parseTargetUrl, TargetUsageError } from './target-check.ts';
 export {
+  checkMainCredentials,
+  describeProbe,
+  sendProbe,
+  tokenProbePaths,
+  COUNTER_PATH,
+  type CredentialProbe,
+  type ProbeAnswer,
+} from './credential-check.ts';
+export {
   CREDENTIAL_COMMAND_TIMEOUT_MS,
   credentialSecrets,
   resolveCredentials,
