@@ -26,3 +26,14 @@ export { REPORT_FILES, writeConformReports } from './write-reports.ts';
 export { PROFILE_KEYS, profileGaps, type ProfileGap } from './profile-gaps.ts';
 export { renderProfileTemplate } from './profile-template.ts';
 export { fuzzRules } from './fuzz-rules.ts';
+export {
+  applyBaseline,
+  BaselineFileError,
+  readBaseline,
+  ruleId,
+  UNTRIAGED,
+  writeBaseline,
+  type BaselineEntry,
+  type BaselineSummary,
+} from './baseline.ts';
+export { conformReplay, ruleReplay } from './replay-command.ts';

@@ -43,3 +43,4 @@ export {
   type RecordedBody,
   type RecordedExchange,
 } from './recorded-exchange.ts';
+export { harnessCommand, shellArgument } from './shell-command.ts';

@@ -75,3 +75,4 @@ export {
   adminSchemaValidator,
   ADMIN_SPEC_PATH,
 } from './admin-document.ts';
+export { selectedOperationIds, UnknownOperationError } from './operation-ids.ts';
