@@ -4,7 +4,7 @@
  */
 import { projectFile } from '../project-files.ts';
 import { redactSecrets, runDeadline, type DeadlineStop } from '../report/index.ts';
-import { loadContract } from '../spec/index.ts';
+import { loadContract, type Contract } from '../spec/index.ts';
 import {
   newFixtureLedger,
   resolveTarget,
@@ -16,6 +16,7 @@ import {
 import { loadSuites, type LoadedSuite } from './load-suites.ts';
 
 import { selectSteps } from './operation-filter.ts';
+import { plannedStepRules } from './run-step.ts';
 import { runSuite } from './run-suite.ts';
 import { stepCoverage, suiteFailsRun, summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
 
@@ -104,7 +105,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   deadline.cancel();
 
   const final = redactDeep(
-    suites.map((suite, i) => results[i] ?? notRun(suite)),
+    suites.map((suite, i) => results[i] ?? notRun(suite, contract)),
     secrets,
   );
   const notRunSteps = final.flatMap((s) => s.steps).filter((s) => s.skipReason === NOT_RUN_AT_DEADLINE).length;
@@ -134,7 +135,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
 }
 
 /** A suite the run did not finish before its deadline: every step not run, saying why. */
-function notRun(suite: LoadedSuite): SuiteResult {
+function notRun(suite: LoadedSuite, contract: Contract): SuiteResult {
   return {
     name: suite.spec.name,
     file: suite.file,
@@ -150,6 +151,7 @@ function notRun(suite: LoadedSuite): SuiteResult {
       durationMs: 0,
       checks: [],
       skipReason: NOT_RUN_AT_DEADLINE,
+      planned: plannedStepRules(step, contract),
     })),
   };
 }

@@ -13,7 +13,7 @@ import {
   type ResolvedTarget,
   type TargetSession,
 } from '../client/index.ts';
-import { capture, runStep } from './run-step.ts';
+import { capture, plannedStepRules, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import { stepsAfter, type LoadedSuite } from './load-suites.ts';
 import { selectSteps } from './operation-filter.ts';
@@ -61,6 +61,7 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
         durationMs: 0,
         checks: [],
         skipReason: reason,
+        planned: plannedStepRules(step, ctx.contract),
       }));
 
   const vars: Variables = new Map();
@@ -129,6 +130,7 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
         durationMs: 0,
         checks: [],
         skipReason,
+        planned: plannedStepRules(step, ctx.contract),
       });
     } else {
       steps.push(

@@ -21,6 +21,8 @@ export interface StepResult {
   durationMs: number;
   checks: CheckResult[];
   skipReason?: string;
+  /** The rules a skipped step plans (plannedStepRules): each is known, none checked. */
+  planned?: string[];
   /** Why the step could not be run to the end (a template, the network). */
   error?: string;
 }
