@@ -11,13 +11,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDocument, stringify } from 'yaml';
-import { verdictFails } from '../spec/index.ts';
+import { verdictFails, type Verdict } from '../spec/index.ts';
 import type { ConformReport, ConformRule } from './conform-report.ts';
+
+/** The verdicts of a broken rule, the ones a baseline can accept. */
+type BrokenVerdict = Exclude<Verdict, 'pass' | 'skipped'>;
+const isBroken = (verdict: string): verdict is BrokenVerdict => verdict === 'FAILURE' || verdict === 'DIVERGENCE';
 
 /** One accepted rule of a baseline file. */
 export interface BaselineEntry {
   id: string;
-  verdict: 'FAILURE' | 'DIVERGENCE';
+  verdict: BrokenVerdict;
   operationId?: string;
   rule: string;
   expected?: string;
@@ -66,8 +70,7 @@ export function ruleId(rule: ConformRule): string {
   return `${rule.source}:${rule.operationId ?? '-'}:${digest}`;
 }
 
-const broken = (rule: ConformRule): rule is ConformRule & { verdict: 'FAILURE' | 'DIVERGENCE' } =>
-  rule.verdict === 'FAILURE' || rule.verdict === 'DIVERGENCE';
+const broken = (rule: ConformRule): rule is ConformRule & { verdict: BrokenVerdict } => isBroken(rule.verdict);
 
 /** Reads a baseline file; throws BaselineFileError naming the file and what is wrong. */
 export function readBaseline(file: string): BaselineEntry[] {
@@ -94,7 +97,7 @@ export function readBaseline(file: string): BaselineEntry[] {
     const at = `the baseline ${file}, accepted[${i}]`;
     if (typeof e?.id !== 'string' || !/^(scenarios|pact|fuzz):[^:]+:[0-9a-f]{12}$/.test(e.id))
       throw new BaselineFileError(`${at}: \`id\` must be a rule id such as scenarios:getProduct:0123456789ab`);
-    if (e.verdict !== 'FAILURE' && e.verdict !== 'DIVERGENCE')
+    if (typeof e.verdict !== 'string' || !isBroken(e.verdict))
       throw new BaselineFileError(`${at}: \`verdict\` must be FAILURE or DIVERGENCE`);
     if (typeof e.reason !== 'string' || e.reason.trim() === '')
       throw new BaselineFileError(`${at}: \`reason\` must say why the rule is accepted`);
