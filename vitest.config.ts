@@ -49,6 +49,7 @@ const SYSTEM = [
   'test/conform/profile-command.test.ts',
   'test/conform/unreachable-target.test.ts',
   'test/contracts/pact-verify.test.ts',
+  'test/docs/ci-example.test.ts',
   'test/docs/simulator-curls.test.ts',
   'test/fuzz/fuzz-cli.test.ts',
   'test/prism/proxy-command.test.ts',
