@@ -60,3 +60,4 @@ export {
 } from './state-provisioner.ts';
 export { DEPLOYMENT_STATES, missingForState, SetUpRefused } from './deployment-states.ts';
 export { runPool } from './concurrency-pool.ts';
+export { checkProfileOnline, type EntryCheck } from './profile-online-check.ts';
