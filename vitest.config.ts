@@ -47,6 +47,7 @@ const SYSTEM = [
   'test/conform/commands-exit.test.ts',
   'test/conform/conform-cli.test.ts',
   'test/conform/profile-command.test.ts',
+  'test/conform/replay-lines.test.ts',
   'test/conform/unreachable-target.test.ts',
   'test/contracts/pact-verify.test.ts',
   'test/docs/ci-example.test.ts',
