@@ -2,9 +2,12 @@
  * The layers of the harness, checked by dependency-cruiser in `npm run lint` (`npm run lint:layers`).
  * An import only points down:
  *
- *   kernel     spec/, client/ (the client that reaches a target), report/, project-files.ts
+ *   kernel     contract/, verdict/, report/, client/, recording/, target/, project-files.ts
  *   leaves     simulator/, contracts/pact/, fuzz/, scenarios/, prism/
- *   composers  conform/, cli/, bench/, index.ts (the programmatic entry point)
+ *   composers  conform/, spec-diff/, cli/, bench/, index.ts (the programmatic entry point)
+ *
+ * Inside the kernel, too, an import points down the order of KERNEL_FOLDERS: the contract stands on
+ * nothing, the verdict on the contract, the reports on both, and so on up to target profiles.
  *
  * Leaves never import each other (the checkers reach a simulator over HTTP, like any target), and a
  * composer imports a leaf through its entry point (the leaf's index.ts), never its internals.
@@ -20,9 +23,10 @@
 const under = (folders, files = []) =>
   `^(?:${[...folders.map((f) => `${f}/`), ...files.map((f) => `${f.replace('.', '\\.')}$`)].join('|')})`;
 
-const KERNEL_FOLDERS = ['spec', 'client', 'report'];
+/** The kernel's folders, each importing only those before it. */
+const KERNEL_FOLDERS = ['contract', 'verdict', 'report', 'client', 'recording', 'target'];
 const LEAF_FOLDERS = ['simulator', 'contracts/pact', 'fuzz', 'scenarios', 'prism'];
-const COMPOSER_FOLDERS = ['conform', 'cli', 'bench'];
+const COMPOSER_FOLDERS = ['conform', 'spec-diff', 'cli', 'bench'];
 
 const KERNEL = under(KERNEL_FOLDERS, ['project-files.ts']);
 const LEAF = under(LEAF_FOLDERS);
@@ -33,10 +37,17 @@ const EACH_LEAF = `^(${LEAF_FOLDERS.join('|')})/`;
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...KERNEL_FOLDERS.slice(0, -1).map((folder, i) => ({
+      name: `kernel-order-${folder}`,
+      comment: `${folder}/ stands below ${KERNEL_FOLDERS.slice(i + 1).join(', ')} in the kernel: it imports none of them.`,
+      severity: /** @type {const} */ ('error'),
+      from: { path: `^${folder}/` },
+      to: { path: under(KERNEL_FOLDERS.slice(i + 1)) },
+    })),
     {
       name: 'kernel-imports-up',
       comment:
-        'The kernel (spec, client, reporting) is what every layer stands on: it imports no leaf and no composer.',
+        'The kernel (contract, verdict, reports, client, recording, target) is what every layer stands on: it imports no leaf and no composer.',
       severity: 'error',
       from: { path: KERNEL },
       to: { path: [LEAF, COMPOSER] },
@@ -51,7 +62,8 @@ export default {
     },
     {
       name: 'leaf-imports-composer',
-      comment: 'A leaf never imports a composer (conform, cli, bench, index.ts): composers put leaves together.',
+      comment:
+        'A leaf never imports a composer (conform, spec-diff, cli, bench, index.ts): composers put leaves together.',
       severity: 'error',
       from: { path: LEAF },
       to: { path: COMPOSER },

@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Generated files are guarded by their regeneration test, not linted: openapi-typescript writes anyOf of required sets as unions of unknown.
-  { ignores: ['node_modules/', 'dist/', 'spec/generated/'] },
+  { ignores: ['node_modules/', 'dist/', 'contract/generated/'] },
   {
     files: ['**/*.{ts,js,mjs,cjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

@@ -13,7 +13,7 @@ export {
   type SimulatorOptions,
 } from './simulator/index.ts';
 /** Loads the OpenAPI contract once: operations table, validators, assumptions. */
-export { loadContract, type Contract } from './spec/index.ts';
+export { loadContract, type Contract } from './contract/index.ts';
 /** Replays the committed pacts (or a broker's) against a target, one result per interaction. */
 export { verifyPacts, type VerifyPactsOptions, type VerifyPactsReport } from './contracts/pact/index.ts';
 /** Property-based fuzzing of every operation from the spec's schemas. */

@@ -26,7 +26,7 @@ export const RUNS_FROM_BUNDLE = !import.meta.url.endsWith('.ts');
 export const DIST_DIR = 'dist';
 /** The spec's YAML parsed at build time, which the bundles read instead of parsing the YAML. */
 export const SPEC_JSON_FILE = `${DIST_DIR}/gas-platform.openapi.json`;
-/** The admin API's document (spec/admin-api.openapi.yaml) parsed at build time, which the simulator's admin validators read. */
+/** The admin API's document (contract/admin-api.openapi.yaml) parsed at build time, which the simulator's admin validators read. */
 export const ADMIN_SPEC_JSON_FILE = `${DIST_DIR}/admin-api.openapi.json`;
 /** What the build was made from (see scripts/build.ts). */
 export const BUILD_INFO_FILE = `${DIST_DIR}/build-info.json`;

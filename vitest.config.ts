@@ -1,76 +1,12 @@
 /**
- * The suite in three tiers (vitest projects), run together by `npm test`:
- * - unit: no sockets, no child processes (the spec, rules, redaction, checks, handlers through `inject`);
- * - integration: checkers against in-process simulators on port 0, the default for a new file;
- * - system: the built CLI as a process, several processes on one Redis, Chromium, memory budgets, `npm pack`.
+ * The suite in three tiers (vitest projects), each a folder of test/, run together by `npm test`:
+ * - test/unit: no sockets, no child processes (the contract, rules, redaction, checks, handlers through `inject`);
+ * - test/integration: checkers against in-process simulators on port 0;
+ * - test/system: the built CLI as a process, several processes on one Redis, Chromium, memory budgets, `npm pack`.
+ * Inside each tier, a test sits in the folder of the source folder it tests.
  * `npm run test:unit` and `npm run test:integration` run one tier each for the edit loop.
  */
 import { defineConfig } from 'vitest/config';
-
-const UNIT = [
-  'test/client/concurrency-pool.test.ts',
-  'test/conform/rule-classification.test.ts',
-  'test/conform/other-choices.test.ts',
-  'test/conform/stated-rule-checks.test.ts',
-  'test/spec/provider-states.test.ts',
-  'test/contracts/pact-spec-agreement.test.ts',
-  'test/docs/links.test.ts',
-  'test/fuzz/fuzz-checks.test.ts',
-  'test/fuzz/fuzz-schema-arbitrary.test.ts',
-  'test/fuzz/property-hunt.test.ts',
-  'test/prism/prism-log.test.ts',
-  'test/scenarios/template.test.ts',
-  'test/simulator/error-catalogue.test.ts',
-  'test/simulator/handler-table.test.ts',
-  'test/simulator/head-requests.test.ts',
-  'test/simulator/journal.test.ts',
-  'test/simulator/logs.test.ts',
-  'test/simulator/media-types.test.ts',
-  'test/simulator/provider-states.test.ts',
-  'test/simulator/read-only-records.test.ts',
-  'test/simulator/secrets.test.ts',
-  'test/simulator/state-file-restore.test.ts',
-  'test/simulator/store.test.ts',
-  'test/spec/*.test.ts',
-  'test/ux/admin-api-document.test.ts',
-  'test/ux/admin-journal.test.ts',
-  'test/ux/neutralise.test.ts',
-  'test/ux/terminal.test.ts',
-];
-
-const SYSTEM = [
-  'test/cli/build.test.ts',
-  'test/cli/layers.test.ts',
-  'test/cli/pack.test.ts',
-  'test/cli/spec-diff-command.test.ts',
-  'test/client/url-credentials.test.ts',
-  'test/conform/commands-exit.test.ts',
-  'test/conform/conform-cli.test.ts',
-  'test/conform/profile-command.test.ts',
-  'test/conform/replay-lines.test.ts',
-  'test/conform/unreachable-target.test.ts',
-  'test/contracts/pact-verify.test.ts',
-  'test/docs/ci-example.test.ts',
-  'test/docs/simulator-curls.test.ts',
-  'test/fuzz/fuzz-cli.test.ts',
-  'test/prism/proxy-command.test.ts',
-  'test/record/console-save-suite.test.ts',
-  'test/record/record-cli.test.ts',
-  'test/scenarios/broken-target.test.ts',
-  'test/scenarios/scenario-files.test.ts',
-  'test/simulator/memory-budget.test.ts',
-  'test/simulator/redis-store.test.ts',
-  'test/simulator/shared-simulator.test.ts',
-  'test/simulator/simulate-command.test.ts',
-  'test/simulator/state-file.test.ts',
-  'test/simulator/tenants.test.ts',
-  'test/simulator/time-limits.test.ts',
-  'test/ux/cli-polish.test.ts',
-  'test/ux/console-browser.test.ts',
-  'test/ux/hostile-deployment-text.test.ts',
-  'test/ux/html-report.test.ts',
-  'test/ux/run-deadline.test.ts',
-];
 
 export default defineConfig({
   test: {
@@ -84,7 +20,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['**/*.ts'],
-      exclude: ['test/**', 'bench/**', 'scripts/**', 'spec/generated/**', 'dist/**', '*.config.ts'],
+      exclude: ['test/**', 'bench/**', 'scripts/**', 'contract/generated/**', 'dist/**', '*.config.ts'],
       reporter: ['json-summary'],
       reportOnFailure: true,
     },
@@ -92,18 +28,23 @@ export default defineConfig({
     // a single worker on two cores; the integration and system tests mostly wait on sockets and child
     // processes, so more of their files run at once than there are cores.
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, sequence: { groupOrder: 0 }, maxWorkers: 2 } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], sequence: { groupOrder: 0 }, maxWorkers: 2 },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts'],
-          exclude: [...UNIT, ...SYSTEM],
+          include: ['test/integration/**/*.test.ts'],
           sequence: { groupOrder: 1 },
           maxWorkers: 3,
         },
       },
-      { extends: true, test: { name: 'system', include: SYSTEM, sequence: { groupOrder: 2 }, maxWorkers: 2 } },
+      {
+        extends: true,
+        test: { name: 'system', include: ['test/system/**/*.test.ts'], sequence: { groupOrder: 2 }, maxWorkers: 2 },
+      },
     ],
   },
 });

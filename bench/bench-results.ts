@@ -11,7 +11,39 @@ export interface OperationFigures {
   p99Ms: number;
   /** The simulator's worst p99 in the rounds at full speed, where 50 connections wait on every answer. */
   p99MsSaturated: number;
+  /** The floor's rate in the same rounds (bench/floor.ts). */
+  floorRps?: number;
+  /**
+   * Server CPU per request answered (user + system time of the server's process group over a round,
+   * divided by the requests it answered), mean of the rounds, and each round's.
+   */
+  cpuUsPerRequest?: CpuPerRequest;
 }
+
+export interface CpuPerRequest {
+  simulator: number;
+  prism: number;
+  floor: number;
+  rounds: { simulator: number[]; prism: number[]; floor: number[] };
+}
+
+/** How many times less CPU per request the simulator takes than Prism's mock. */
+export const CPU_RATIO_TO_PRISM = 6;
+/** The simulator's CPU per request against the floor's: at most the floor's on reads, 25% more on writes. */
+export const CPU_OVER_FLOOR = { read: 1, write: 1.25 };
+
+/** The mean of per-round ratios `a[i] / b[i]`, with their smallest and largest: a ratio with its spread over rounds. */
+export function roundRatios(a: number[], b: number[]): { mean: number; min: number; max: number } {
+  const ratios = a.map((x, i) => x / (b[i] ?? Number.NaN));
+  return {
+    mean: ratios.reduce((s, r) => s + r, 0) / ratios.length,
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+  };
+}
+
+const spread = (r: { mean: number; min: number; max: number }) =>
+  `${r.mean.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
 
 /** The load offered for the latency figures: beyond what Prism's mock serves here, a third of the simulator's. */
 export const PACED_RPS = 5_000;
@@ -19,6 +51,8 @@ export const PACED_RPS = 5_000;
 export interface BenchResults {
   operations: OperationFigures[];
   startupMs: number;
+  /** CPU milliseconds to the first answer, median of the same samples. */
+  startupCpuMs?: number;
   rssMbAfter100kWrites: number;
   rpsEmpty: number;
   rps100kRecords: number;
@@ -41,6 +75,7 @@ export interface TargetVerdict {
 
 export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   const verdicts: TargetVerdict[] = r.operations.flatMap((op) => [
+    ...cpuVerdicts(op),
     {
       target: `${op.operationId}: simulator ≥ 5× Prism rps`,
       actual: `${(op.simulatorRps / op.prismRps).toFixed(2)}×`,
@@ -55,7 +90,11 @@ export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   ]);
   const drop = (r.rpsEmpty - r.rps100kRecords) / r.rpsEmpty;
   verdicts.push(
-    { target: 'start to first answer ≤ 400 ms', actual: `${r.startupMs.toFixed(0)} ms`, met: r.startupMs <= 400 },
+    {
+      target: 'start to first answer ≤ 400 ms',
+      actual: `${r.startupMs.toFixed(0)} ms${r.startupCpuMs === undefined ? '' : ` (${r.startupCpuMs.toFixed(0)} ms CPU)`}`,
+      met: r.startupMs <= 400,
+    },
     {
       target: 'RSS ≤ 200 MB after 100k writes',
       actual: `${r.rssMbAfter100kWrites.toFixed(1)} MB`,
@@ -84,6 +123,27 @@ export function judge(r: Omit<BenchResults, 'targets'>): TargetVerdict[] {
   return verdicts;
 }
 
+/** The CPU targets of one operation: against Prism's mock, and against the floor. */
+function cpuVerdicts(op: OperationFigures): TargetVerdict[] {
+  const cpu = op.cpuUsPerRequest;
+  if (!cpu) return [];
+  const toPrism = roundRatios(cpu.rounds.prism, cpu.rounds.simulator);
+  const toFloor = roundRatios(cpu.rounds.simulator, cpu.rounds.floor);
+  const overFloor = op.operationId === 'getProduct' ? CPU_OVER_FLOOR.read : CPU_OVER_FLOOR.write;
+  return [
+    {
+      target: `${op.operationId}: CPU per request ≥ ${CPU_RATIO_TO_PRISM}× below Prism's`,
+      actual: `${cpu.simulator.toFixed(1)} / ${cpu.prism.toFixed(1)} µs, ${spread(toPrism)}`,
+      met: cpu.prism >= CPU_RATIO_TO_PRISM * cpu.simulator,
+    },
+    {
+      target: `${op.operationId}: CPU per request ≤ ${overFloor === 1 ? '' : `${overFloor}× `}the floor's`,
+      actual: `${cpu.simulator.toFixed(1)} / ${cpu.floor.toFixed(1)} µs, ${spread(toFloor)}`,
+      met: cpu.simulator <= overFloor * cpu.floor,
+    },
+  ];
+}
+
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (n: number | null, digits = 0) => (n === null ? 'null' : n.toFixed(digits));
 
@@ -95,7 +155,16 @@ export function renderTable(r: BenchResults): string {
         `${pad(op.operationId, 18)}${pad(num(op.simulatorRps), 15)}${pad(num(op.prismRps), 12)}${pad(`${(op.simulatorRps / op.prismRps).toFixed(1)}×`, 8)}${pad(`${num(op.p50Ms, 2)} / ${num(op.p99Ms, 2)}`, 24)}${num(op.p99MsSaturated)}`,
     ),
     '',
-    `startupMs             ${num(r.startupMs)}`,
+    `${pad('CPU µs per request', 20)}${pad('simulator', 12)}${pad('prism', 10)}${pad('floor', 10)}${pad('prism / sim', 24)}sim / floor`,
+    ...r.operations.flatMap(({ operationId, cpuUsPerRequest: cpu }) =>
+      cpu
+        ? [
+            `${pad(operationId, 20)}${pad(num(cpu.simulator, 1), 12)}${pad(num(cpu.prism, 1), 10)}${pad(num(cpu.floor, 1), 10)}${pad(spread(roundRatios(cpu.rounds.prism, cpu.rounds.simulator)), 24)}${spread(roundRatios(cpu.rounds.simulator, cpu.rounds.floor))}`,
+          ]
+        : [],
+    ),
+    '',
+    `startupMs             ${num(r.startupMs)}${r.startupCpuMs === undefined ? '' : ` (${num(r.startupCpuMs)} ms CPU)`}`,
     `rssMbAfter100kWrites  ${num(r.rssMbAfter100kWrites, 1)}`,
     `rpsEmpty              ${num(r.rpsEmpty)}`,
     `rps100kRecords        ${num(r.rps100kRecords)}`,

@@ -8,30 +8,19 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createAdminClient } from '../client/index.ts';
-import { positiveInteger } from '../cli/option-parsers.ts';
 import { startPrism } from '../prism/index.ts';
 import { startSimulator } from '../simulator/index.ts';
+import { setting } from './bench-settings.ts';
 import { judge, PACED_RPS, renderTable, type BenchResults, type OperationFigures } from './bench-results.ts';
-import { measureFloor } from './floor.ts';
+import { cpuMicrosPerRequest, groupCpuMs } from './cpu-accounting.ts';
+import { measureFloor, spawnFloor } from './floor.ts';
 import { measureRedisStore } from './redis-store.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
 import { runPacedLoad } from './paced-load.ts';
-import { spawnSimulator } from './simulator-process.ts';
+import { spawnSimulator, type SimulatorProcess } from './simulator-process.ts';
 import { runSoak } from './soak.ts';
 import { measureStartup } from './startup.ts';
 import { BENCH_SCOPES, BENCHMARKED_OPERATIONS, getProduct, requestsFor, upsertCustomer } from './workloads.ts';
-
-/** A positive integer from the environment, or the default; anything else stops the bench at once. */
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  try {
-    return positiveInteger(raw);
-  } catch {
-    process.stderr.write(`bench: ${name}=${raw}: must be a positive integer\n`);
-    process.exit(2);
-  }
-}
 
 const SECONDS = setting('BENCH_SECONDS', 10);
 const ROUNDS = setting('BENCH_ROUNDS', 4);
@@ -64,6 +53,25 @@ async function load(
   return result;
 }
 
+/** A load run on a server whose CPU the kernel accounts for: the CPU per request it answered, beside its rate. */
+async function loadWithCpu(
+  label: string,
+  server: { url: string; cpuMs(): number },
+  requests: LoadRequest[],
+): Promise<CpuRound> {
+  const before = server.cpuMs();
+  const result = await load(label, server.url, requests, { durationSec: SECONDS });
+  const cpuUs = cpuMicrosPerRequest(before, server.cpuMs(), result.requests);
+  say(`${label}: ${cpuUs.toFixed(1)} µs CPU per request`);
+  return { rps: result.rps, p99Ms: result.p99Ms, cpuUs };
+}
+
+interface CpuRound {
+  rps: number;
+  p99Ms: number;
+  cpuUs: number;
+}
+
 async function mintToken(url: string): Promise<string> {
   return (await createAdminClient({ baseUrl: url }).mintToken({ scopes: BENCH_SCOPES, expiresInSeconds: 3_600 }))
     .accessToken;
@@ -83,9 +91,11 @@ async function onFresh<P extends { close(): Promise<void> }, T>(
 }
 
 /**
- * Simulator and Prism's mock on each operation, alternating rounds of the same length and
- * connections, each round on a fresh, warmed-up process: two processes of one build differ by up
- * to 15% in rate, so one process would stand for every round.
+ * Simulator, Prism's mock and the floor (bench/floor.ts) on each operation, alternating rounds of
+ * the same length and connections, each round on a fresh, warmed-up process: two processes of one
+ * build differ by up to 15% in rate, so one process would stand for every round. Each round reads
+ * the server's CPU per request from the kernel's accounting of its process group, which the load
+ * generator sharing the machine's cores does not bound as it bounds the rate.
  */
 async function sideBySide(): Promise<OperationFigures[]> {
   // Every simulator has the same secret, so one token serves them all; Prism accepts any bearer.
@@ -97,45 +107,57 @@ async function sideBySide(): Promise<OperationFigures[]> {
       await load(`${operationId} ${name} warm-up`, url, requests, { durationSec: WARMUP_SECONDS });
       return requests;
     };
-    const onSimulator = <T>(measure: (url: string, requests: LoadRequest[]) => Promise<T>) =>
+    const onSimulator = <T>(measure: (sim: SimulatorProcess, requests: LoadRequest[]) => Promise<T>) =>
       onFresh(spawnSimulator, async (sim) =>
-        measure(sim.url, await warmedUp('simulator', sim.url, (token ??= await mintToken(sim.url)))),
+        measure(sim, await warmedUp('simulator', sim.url, (token ??= await mintToken(sim.url)))),
       );
-    const simRuns: LoadResult[] = [];
-    const prismRuns: LoadResult[] = [];
+    const rounds = { simulator: [] as CpuRound[], prism: [] as CpuRound[], floor: [] as CpuRound[] };
     for (let round = 1; round <= ROUNDS; round++) {
-      simRuns.push(
-        await onSimulator((url, requests) =>
-          load(`${operationId} simulator round ${round}`, url, requests, { durationSec: SECONDS }),
-        ),
+      rounds.simulator.push(
+        await onSimulator((sim, requests) => loadWithCpu(`${operationId} simulator round ${round}`, sim, requests)),
       );
-      prismRuns.push(
+      rounds.prism.push(
         await onFresh(
           () => startPrism({ mode: 'mock', verboseLevel: 'error' }),
           async (prism) =>
-            load(`${operationId} prism round ${round}`, prism.url, await warmedUp('prism', prism.url, token ?? ''), {
-              durationSec: SECONDS,
-            }),
+            loadWithCpu(
+              `${operationId} prism round ${round}`,
+              { url: prism.url, cpuMs: () => groupCpuMs(prism.pid) },
+              await warmedUp('prism', prism.url, token ?? ''),
+            ),
+        ),
+      );
+      rounds.floor.push(
+        await onFresh(spawnFloor, async (floor) =>
+          loadWithCpu(`${operationId} floor round ${round}`, floor, await warmedUp('floor', floor.url, floor.token)),
         ),
       );
     }
     // At full speed, 50 connections each waiting on its answer measure throughput a second time
     // (latency = connections / rate); latency is measured at a load offered, as an SLO states it.
-    const paced = await onSimulator((url, requests) =>
-      runPacedLoad({ url, connections: CONNECTIONS, rate: PACED_RPS, durationSec: SECONDS, requests }),
+    const paced = await onSimulator((sim, requests) =>
+      runPacedLoad({ url: sim.url, connections: CONNECTIONS, rate: PACED_RPS, durationSec: SECONDS, requests }),
     );
     if (paced.errors > 0 || paced.non2xx > 0)
       failedRuns.push(`${operationId} at ${PACED_RPS} rps: ${paced.errors} errors, ${paced.non2xx} non-2xx`);
     say(
       `${operationId} simulator at ${PACED_RPS} rps offered: ${paced.rps.toFixed(0)} rps, p50 ${paced.p50Ms.toFixed(2)} ms, p99 ${paced.p99Ms.toFixed(2)} ms`,
     );
+    const cpu = (side: CpuRound[]) => side.map((r) => r.cpuUs);
     figures.push({
       operationId,
-      simulatorRps: mean(simRuns.map((r) => r.rps)),
-      prismRps: mean(prismRuns.map((r) => r.rps)),
+      simulatorRps: mean(rounds.simulator.map((r) => r.rps)),
+      prismRps: mean(rounds.prism.map((r) => r.rps)),
+      floorRps: mean(rounds.floor.map((r) => r.rps)),
       p50Ms: paced.p50Ms,
       p99Ms: paced.p99Ms,
-      p99MsSaturated: Math.max(...simRuns.map((r) => r.p99Ms)),
+      p99MsSaturated: Math.max(...rounds.simulator.map((r) => r.p99Ms)),
+      cpuUsPerRequest: {
+        simulator: mean(cpu(rounds.simulator)),
+        prism: mean(cpu(rounds.prism)),
+        floor: mean(cpu(rounds.floor)),
+        rounds: { simulator: cpu(rounds.simulator), prism: cpu(rounds.prism), floor: cpu(rounds.floor) },
+      },
     });
   }
   return figures;
@@ -275,7 +297,9 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   say(`${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
   const startup = await measureStartup(5);
-  say(`start-up samples ${startup.samplesMs.map((s) => s.toFixed(0)).join(', ')} ms`);
+  say(
+    `start-up samples ${startup.samplesMs.map((s) => s.toFixed(0)).join(', ')} ms wall, ${startup.cpuSamplesMs.map((s) => s.toFixed(0)).join(', ')} ms CPU`,
+  );
   const operations = await sideBySide();
   const floor = await measureFloor(PACED_RPS, SECONDS, CONNECTIONS);
   say(`bare Fastify at ${PACED_RPS} rps offered: p50 ${floor.p50Ms.toFixed(2)} ms, p99 ${floor.p99Ms.toFixed(2)} ms`);
@@ -296,11 +320,18 @@ async function main(): Promise<void> {
     SECONDS,
     say,
   );
-  const fuzzRate = await fuzzCasesPerSecond();
-  const suites = await defaultSuitesMs();
+  // Context figures: one that fails (a machine too busy to answer in time) is listed, not fatal to the run.
+  const contextFigure = <T>(name: string, measure: () => Promise<T>): Promise<T | null> =>
+    measure().catch((error: unknown) => {
+      failedRuns.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+  const fuzzRate = await contextFigure('fuzz', fuzzCasesPerSecond);
+  const suites = await contextFigure('default scenario suites', defaultSuitesMs);
   const partial = {
     operations,
     startupMs: startup.medianMs,
+    startupCpuMs: startup.cpuMedianMs,
     rssMbAfter100kWrites: store.rssMb,
     rpsEmpty: store.rpsEmpty,
     rps100kRecords: store.rps100kRecords,
@@ -318,6 +349,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       prism: 'mock, --verboseLevel error (no per-request log); simulator at log level warn (no per-request log)',
       startupSamplesMs: startup.samplesMs,
+      startupCpuSamplesMs: startup.cpuSamplesMs,
       pacedRps: PACED_RPS,
       bareFastifyAtPacedRps: { p50Ms: floor.p50Ms, p99Ms: floor.p99Ms },
       defaultLoggingRps: defaultLogging,

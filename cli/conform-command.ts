@@ -10,13 +10,13 @@ import {
   DEFAULT_FUZZ_RUNS,
   DEFAULT_MIN_COVERAGE,
   formatConformReport,
-  redactText,
   RULE_SOURCES,
   writeBaseline,
   writeConformReports,
   type ConformReport,
 } from '../conform/index.ts';
-import { TargetUsageError } from '../client/index.ts';
+import { redactSecrets } from '../report/index.ts';
+import { TargetUsageError } from '../target/index.ts';
 import {
   addTargetOptions,
   deadlineAt,
@@ -90,7 +90,7 @@ export function registerConformCommand(program: Command): void {
 async function runConform(flags: ConformFlags): Promise<number> {
   const given = [flags.token, flags.apiKey].filter((s): s is string => !!s);
   const terminal = createTerminal();
-  const print = (text: string) => terminal.line(redactText(text, given));
+  const print = (text: string) => terminal.line(redactSecrets(text, given));
   const stopAt = deadlineAt(flags);
   const simulator = await ownSimulatorFor(flags);
   let report: ConformReport;
@@ -112,7 +112,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
     });
   } catch (error) {
     if (!(error instanceof TargetUsageError)) throw error;
-    process.stderr.write(`gas-harness: ${redactText(error.message, given)}\n`);
+    process.stderr.write(`gas-harness: ${redactSecrets(error.message, given)}\n`);
     return 2;
   } finally {
     terminal.finish();

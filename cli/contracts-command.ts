@@ -21,7 +21,7 @@ import {
   targetRunOptions,
   type TargetFlags,
 } from './option-parsers.ts';
-import { deadlineMessage } from '../report/index.ts';
+import { deadlineMessage } from '../client/index.ts';
 import { createTerminal } from './terminal.ts';
 
 interface VerifyFlags extends TargetFlags {

@@ -16,8 +16,9 @@ import {
   type FuzzReport,
 } from '../fuzz/index.ts';
 import { fuzzRules, skippedByReason } from '../conform/index.ts';
-import { deadlineMessage, redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
-import { failsRun } from '../spec/index.ts';
+import { deadlineMessage } from '../client/index.ts';
+import { redactSecrets, renderJunit, terminalText, writeHtmlReport } from '../report/index.ts';
+import { failsRun } from '../verdict/index.ts';
 import {
   addTargetOptions,
   deadlineAt,

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
 import { runUntilStopped, startPrism } from '../prism/index.ts';
-import { SPEC_PATH } from '../spec/index.ts';
+import { SPEC_PATH } from '../contract/index.ts';
 
 export function registerMockCommand(program: Command): void {
   program

@@ -3,9 +3,9 @@
  * options every command that reaches a target shares.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { TargetRunOptions } from '../client/index.ts';
+import type { TargetRunOptions } from '../target/index.ts';
 import { displayUrl } from '../report/index.ts';
-import { DEFAULT_DEADLINE_MS } from '../report/index.ts';
+import { DEFAULT_DEADLINE_MS } from '../client/index.ts';
 import type { RunningSimulator } from '../simulator/index.ts';
 
 export function integer(value: string): number {

@@ -4,8 +4,9 @@
  * Exit 0 valid, 1 invalid, 2 usage error.
  */
 import type { Command } from 'commander';
-import { profileGaps, renderProfileTemplate } from '../conform/index.ts';
-import { loadContract } from '../spec/index.ts';
+import { profileGaps } from '../conform/index.ts';
+import { renderProfileTemplate } from '../target/index.ts';
+import { loadContract } from '../contract/index.ts';
 import { displayUrl, terminalText } from '../report/index.ts';
 import {
   checkProfileOnline,
@@ -14,7 +15,7 @@ import {
   ProfileError,
   type SecretSource,
   type TargetProfile,
-} from '../client/index.ts';
+} from '../target/index.ts';
 
 export function registerProfileCommand(program: Command): void {
   const profile = program

@@ -6,10 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { createAdminClient, parseTargetUrl } from '../client/index.ts';
-import { exchangeOfJournalEntry, renderRecordedSuite } from '../report/index.ts';
+import { createAdminClient } from '../client/index.ts';
+import { parseTargetUrl } from '../target/index.ts';
+import { exchangeOfJournalEntry, renderRecordedSuite } from '../recording/index.ts';
 import { startRecordingProxy } from '../scenarios/index.ts';
-import { loadContract } from '../spec/index.ts';
+import { loadContract } from '../contract/index.ts';
 import { integer, port as parsePort } from './option-parsers.ts';
 import { assertPortFree } from './port-in-use.ts';
 

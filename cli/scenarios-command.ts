@@ -28,7 +28,7 @@ import {
   type TargetFlags,
 } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
-import { loadContract, selectedOperationIds, UnknownOperationError } from '../spec/index.ts';
+import { loadContract, selectedOperationIds, UnknownOperationError } from '../contract/index.ts';
 
 interface RunOptions extends TargetFlags {
   concurrency?: number;

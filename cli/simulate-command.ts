@@ -1,7 +1,7 @@
 /** `gas-harness simulate`: runs the stateful simulator (the default `npm start`). */
 import { randomBytes } from 'node:crypto';
 import { Option, type Command } from 'commander';
-import { DEV_API_KEY } from '../spec/index.ts';
+import { DEV_API_KEY } from '../contract/index.ts';
 import {
   BODY_TIMEOUT_MS,
   createSimulator,

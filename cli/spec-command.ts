@@ -2,9 +2,19 @@
  * `gas-harness spec assumptions | lint | rules | diff`: the contract's table of assumptions, an independent
  * linter, the description's stated rules with what tests them, and the changes between two versions of the contract with what they break.
  */
-import { Option, type Command } from 'commander';
-import { lintSpec, loadContract, renderAssumptions } from '../spec/index.ts';
-import type { Severity } from '../spec/diff-severity.ts';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { lintSpec, loadContract, renderAssumptions } from '../contract/index.ts';
+import type { Severity } from '../spec-diff/diff-severity.ts';
+
+/** `a,b , c` as `['a', 'b', 'c']`; an empty list is a usage error. */
+function commaList(value: string): string[] {
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length === 0) throw new InvalidArgumentError('must name at least one operationId');
+  return items;
+}
 
 export function registerSpecCommand(program: Command): void {
   const spec = program.command('spec').description('the OpenAPI contract');
@@ -29,7 +39,7 @@ export function registerSpecCommand(program: Command): void {
     )
     .option('--suites <paths...>', 'scenario files or directories to count (default: scenarios/suites/)')
     .action(async (options: { suites?: string[] }) => {
-      const { statedRuleChecks, formatStatedRuleChecks } = await import('../conform/stated-rule-checks.ts');
+      const { statedRuleChecks, formatStatedRuleChecks } = await import('../spec-diff/stated-rule-checks.ts');
       process.stdout.write(formatStatedRuleChecks(await statedRuleChecks(options.suites)));
     });
   spec
@@ -39,7 +49,7 @@ export function registerSpecCommand(program: Command): void {
         'assumed it, and the committed pact interactions and scenario steps it breaks. Exit 0, or 1 when --fail-on is met; ' +
         '2 for a bad file or flag',
     )
-    .argument('<base>', 'the OpenAPI document clients were written against (e.g. spec/gas-platform.openapi.yaml)')
+    .argument('<base>', 'the OpenAPI document clients were written against (e.g. contract/gas-platform.openapi.yaml)')
     .argument('<revision>', 'the new version of it')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
     .addOption(
@@ -50,18 +60,44 @@ export function registerSpecCommand(program: Command): void {
     )
     .option('--pacts <path>', 'a pact file or directory of them to check (default: contracts/pacts/)')
     .option('--suites <paths...>', 'scenario files or directories to check (default: scenarios/suites/)')
+    .option(
+      '--changelog',
+      'list every change, those that only change the words too (operationId renames, tags, summaries, descriptions, examples)',
+    )
+    .option(
+      '--severity-overrides <file>',
+      'a YAML or JSON map from a kind of change to breaking, potentially-breaking, compatible or ignore',
+    )
+    .option('--operations <ids>', 'only these operations (operationIds, comma-separated)', commaList)
+    .option(
+      '--paths <globs...>',
+      'only the operations whose path matches one of these globs (* within a segment, ** across)',
+    )
     .action(
       async (
         base: string,
         revision: string,
-        options: { format: 'text' | 'markdown' | 'json'; failOn?: Severity | 'any'; pacts?: string; suites?: string[] },
+        options: {
+          format: 'text' | 'markdown' | 'json';
+          failOn?: Severity | 'any';
+          pacts?: string;
+          suites?: string[];
+          changelog?: boolean;
+          severityOverrides?: string;
+          operations?: string[];
+          paths?: string[];
+        },
       ) => {
-        const report = await import('../conform/spec-diff-report.ts');
+        const report = await import('../spec-diff/spec-diff-report.ts');
         const result = await report.specDiff({
           base,
           revision,
           ...(options.pacts ? { pacts: options.pacts } : {}),
           ...(options.suites ? { suites: options.suites } : {}),
+          ...(options.changelog ? { changelog: true } : {}),
+          ...(options.severityOverrides ? { severityOverrides: options.severityOverrides } : {}),
+          ...(options.operations ? { operations: options.operations } : {}),
+          ...(options.paths ? { paths: options.paths } : {}),
         });
         const render = {
           text: report.formatSpecDiffText,

@@ -1,27 +1,29 @@
 /**
- * The typed client of a gas-harness simulator's admin API (`/__sim`, spec/admin-api.openapi.yaml):
+ * The typed client of a gas-harness simulator's admin API (`/__sim`, contract/admin-api.openapi.yaml):
  * every checker, the bench and the tests reach the admin API through it, never by building its URLs.
  * One method per operation, named by its operationId, with the request and answer types generated
  * from the document; an answer other than the operation's success is an AdminApiError.
  */
-import type {
-  AdminCounter,
-  AdminFaultConfig,
-  AdminFaultRule,
-  AdminHealth,
-  AdminJournalEntry,
-  AdminJournalQuery,
-  AdminOperationId,
-  AdminOperationSummary,
-  AdminRecord,
-  AdminRequestBody,
-  AdminResponseBody,
-  AdminSnapshot,
-  MintedToken,
-  ProviderStateRequest,
-  ProviderStateValues,
-  TokenRequest,
-} from '../spec/index.ts';
+import {
+  adminOperation,
+  adminSuccessStatus,
+  type AdminCounter,
+  type AdminFaultConfig,
+  type AdminFaultRule,
+  type AdminHealth,
+  type AdminJournalEntry,
+  type AdminJournalQuery,
+  type AdminOperationId,
+  type AdminOperationSummary,
+  type AdminRecord,
+  type AdminRequestBody,
+  type AdminResponseBody,
+  type AdminSnapshot,
+  type MintedToken,
+  type ProviderStateRequest,
+  type ProviderStateValues,
+  type TokenRequest,
+} from '../contract/index.ts';
 import { displayUrl, excerpt } from '../report/index.ts';
 import { send as sendHttp, type HttpRequest, type HttpResponse } from './http-client.ts';
 
@@ -118,15 +120,25 @@ export function createAdminClient(options: AdminClientOptions, minted: string[] 
     ...(tenant ? { 'x-sim-tenant': tenant } : {}),
   });
 
-  /** Sends one operation; its answer's body when the status is `success`, else an AdminApiError. */
+  const query = (params: Record<string, string | number | undefined>): string => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  };
+
+  /**
+   * Sends one operation where the admin document puts it (method and path); its answer's body when
+   * the status is the document's success, else an AdminApiError.
+   */
   const call = async <T>(
     operation: AdminOperationId,
-    method: string,
-    path: string,
-    success: number,
+    params: Record<string, string | number | undefined> = {},
     body?: unknown,
   ): Promise<T> => {
-    const url = `${baseUrl}/__sim${path}`;
+    const { method: lowerMethod, path } = adminOperation(operation);
+    const [method, success] = [lowerMethod.toUpperCase(), adminSuccessStatus(operation)];
+    const url = `${baseUrl}/__sim${path}${query(params)}`;
     const res = await transport({
       method,
       url,
@@ -139,50 +151,45 @@ export function createAdminClient(options: AdminClientOptions, minted: string[] 
       throw new AdminApiError(operation, method, url, res.status, res.body, res.text, secrets());
     return res.body as T;
   };
-  const query = (params: Record<string, string | number | undefined>): string => {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
-    const text = search.toString();
-    return text ? `?${text}` : '';
-  };
 
   const client: AdminClient = {
     baseUrl,
     tenant,
     headers,
     forTenant: (other) => createAdminClient({ ...options, tenant: other }, minted),
-    getHealth: () => call('getHealth', 'GET', '/health', 200),
-    listOperations: async () =>
-      (await call<AdminResponseBody<'listOperations'>>('listOperations', 'GET', '/operations', 200)).operations,
+    getHealth: () => call('getHealth'),
+    listOperations: async () => (await call<AdminResponseBody<'listOperations'>>('listOperations')).operations,
     async mintToken(request) {
-      const token = await call<MintedToken>('mintToken', 'POST', '/tokens', 201, {
-        ...(tenant ? { tenant } : {}),
-        ...request,
-      });
+      const token = await call<MintedToken>(
+        'mintToken',
+        {},
+        {
+          ...(tenant ? { tenant } : {}),
+          ...request,
+        },
+      );
       // A token is also JWT-shaped, which redaction catches anyway: the last few are enough to keep.
       if (typeof token.accessToken === 'string' && minted.push(token.accessToken) > MINTED_KEPT) minted.shift();
       return token;
     },
-    setProviderState: (request) => call('setProviderState', 'POST', '/provider-states', 200, request),
-    resetTenant: (reset = {}) =>
-      call('resetTenant', 'POST', `/reset${query({ empty: reset.empty ? 'true' : undefined })}`, 200),
-    getState: () => call('getState', 'GET', '/state', 200),
-    putState: (snapshot) => call('putState', 'PUT', '/state', 200, snapshot),
-    addState: (snapshot) => call('addState', 'PATCH', '/state', 200, snapshot),
+    setProviderState: (request) => call('setProviderState', {}, request),
+    resetTenant: (reset = {}) => call('resetTenant', { empty: reset.empty ? 'true' : undefined }),
+    getState: () => call('getState'),
+    putState: (snapshot) => call('putState', {}, snapshot),
+    addState: (snapshot) => call('addState', {}, snapshot),
     listRequests: async (filter = {}) =>
-      (await call<AdminResponseBody<'listRequests'>>('listRequests', 'GET', `/requests${query(filter)}`, 200)).requests,
-    clearRequests: () => call('clearRequests', 'DELETE', '/requests', 204),
-    getRequestsSuite: (filter = {}) => call('getRequestsSuite', 'GET', `/requests/suite${query(filter)}`, 200),
-    getFaults: () => call('getFaults', 'GET', '/faults', 200),
-    putFaults: (config) => call('putFaults', 'PUT', '/faults', 200, config),
+      (await call<AdminResponseBody<'listRequests'>>('listRequests', filter)).requests,
+    clearRequests: () => call('clearRequests'),
+    getRequestsSuite: (filter = {}) => call('getRequestsSuite', filter),
+    getFaults: () => call('getFaults'),
+    putFaults: (config) => call('putFaults', {}, config),
     async addFault(rule) {
       const { seed, rules } = await client.getFaults();
       return client.putFaults({ seed, rules: [...rules, rule] });
     },
-    clearFaults: () => call('clearFaults', 'DELETE', '/faults', 204),
-    listEvents: async () => (await call<AdminResponseBody<'listEvents'>>('listEvents', 'GET', '/events', 200)).events,
-    listCounters: async () =>
-      (await call<AdminResponseBody<'listCounters'>>('listCounters', 'GET', '/counters', 200)).counters,
+    clearFaults: () => call('clearFaults'),
+    listEvents: async () => (await call<AdminResponseBody<'listEvents'>>('listEvents')).events,
+    listCounters: async () => (await call<AdminResponseBody<'listCounters'>>('listCounters')).counters,
   };
   return client;
 }

@@ -11,35 +11,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDocument, stringify } from 'yaml';
-import { verdictFails, type Verdict } from '../spec/index.ts';
-import type { ConformReport, ConformRule } from './conform-report.ts';
+import { verdictFails } from '../verdict/index.ts';
+import type { BaselineEntry, BaselineSummary, BrokenVerdict, ConformReport, ConformRule } from './conform-report.ts';
 
-/** The verdicts of a broken rule, the ones a baseline can accept. */
-type BrokenVerdict = Exclude<Verdict, 'pass' | 'skipped'>;
+export type { BaselineEntry, BaselineSummary } from './conform-report.ts';
+
 const isBroken = (verdict: string): verdict is BrokenVerdict => verdict === 'FAILURE' || verdict === 'DIVERGENCE';
-
-/** One accepted rule of a baseline file. */
-export interface BaselineEntry {
-  id: string;
-  verdict: BrokenVerdict;
-  operationId?: string;
-  rule: string;
-  expected?: string;
-  /** Why the team accepts it: written by hand. */
-  reason: string;
-}
-
-/** What a baseline did to a run, in every report. */
-export interface BaselineSummary {
-  /** The baseline file as given. */
-  file: string;
-  /** Broken rules the baseline accepts (they do not fail the run). */
-  accepted: number;
-  /** Broken rules it does not list, by verdict: what is new. */
-  new: { FAILURE: number; DIVERGENCE: number };
-  /** Entries of the baseline the run did not see broken (fixed, renamed or not run). */
-  gone: BaselineEntry[];
-}
 
 /** The reason a new entry gets until someone writes one. */
 export const UNTRIAGED = 'not triaged yet: say why this is accepted';

@@ -5,7 +5,7 @@
  * last suite lists the baseline's entries the run no longer saw.
  */
 import type { JunitCase, JunitSuite } from '../report/index.ts';
-import { verdictFails } from '../spec/index.ts';
+import { verdictFails } from '../verdict/index.ts';
 import { coverageLine, RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
 import { describeBrokenRule } from './console-summary.ts';
 

@@ -3,10 +3,9 @@
  * verification, fuzzing) checked against one target, each classified pass, FAILURE (a documented
  * rule broken), DIVERGENCE (an assumed rule broken) or skipped (with its reason).
  */
-import type { BaselineSummary } from './baseline.ts';
-import { VERDICTS, verdictFails, verdictOf, type RuleOutcome, type Verdict } from '../spec/index.ts';
+import { VERDICTS, verdictFails, verdictOf, type RuleOutcome, type Verdict } from '../verdict/index.ts';
 
-export { VERDICTS, type Verdict } from '../spec/index.ts';
+export { VERDICTS, type Verdict } from '../verdict/index.ts';
 export type RuleSource = 'scenarios' | 'pact' | 'fuzz';
 export const RULE_SOURCES: readonly RuleSource[] = ['scenarios', 'pact', 'fuzz'];
 
@@ -18,6 +17,32 @@ export function selectedChecks(given: readonly string[] | undefined): RuleSource
   if (unknown.length)
     throw new Error(`unknown check ${unknown.join(', ')} (--checks); the checks are: ${RULE_SOURCES.join(', ')}`);
   return RULE_SOURCES.filter((s) => wanted.includes(s));
+}
+
+/** The verdicts of a broken rule, the ones a baseline can accept. */
+export type BrokenVerdict = Exclude<Verdict, 'pass' | 'skipped'>;
+
+/** One accepted rule of a baseline file. */
+export interface BaselineEntry {
+  id: string;
+  verdict: BrokenVerdict;
+  operationId?: string;
+  rule: string;
+  expected?: string;
+  /** Why the team accepts it: written by hand. */
+  reason: string;
+}
+
+/** What a baseline did to a run, in every report. */
+export interface BaselineSummary {
+  /** The baseline file as given. */
+  file: string;
+  /** Broken rules the baseline accepts (they do not fail the run). */
+  accepted: number;
+  /** Broken rules it does not list, by verdict: what is new. */
+  new: { FAILURE: number; DIVERGENCE: number };
+  /** Entries of the baseline the run did not see broken (fixed, renamed or not run). */
+  gone: BaselineEntry[];
 }
 
 export interface ConformRule {

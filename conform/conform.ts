@@ -6,9 +6,10 @@
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
-import { loadContract, RUN_BROKEN, selectedOperationIds } from '../spec/index.ts';
-import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../client/index.ts';
-import { deadlineMessage, type DeadlineStop } from '../report/index.ts';
+import { loadContract, selectedOperationIds } from '../contract/index.ts';
+import { RUN_BROKEN } from '../verdict/index.ts';
+import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../client/index.ts';
 import {
   countVerdicts,
   coverageOf,
@@ -26,7 +27,7 @@ import {
 import { applyBaseline, BaselineFileError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
 import { pactRules } from './pact-rules.ts';
-import { redactDeep } from './redact-report.ts';
+import { redactStrings } from '../report/index.ts';
 import { scenarioRules, scenarioSummary } from './scenario-rules.ts';
 
 /** Fuzz cases per operation and kind unless told otherwise. */
@@ -254,7 +255,7 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
     ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
     passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
   };
-  return redactDeep<ConformReport>(
+  return redactStrings<ConformReport>(
     baseline && options.baseline !== undefined ? applyBaseline(report, options.baseline, baseline) : report,
     [...secrets],
   );

@@ -21,10 +21,8 @@ export { describeBrokenRule, formatConformReport, verdictLine } from './console-
 export { conformJunitSuites } from './conform-junit.ts';
 export { conformHtmlReport } from './conform-html.ts';
 export { renderMarkdownSummary } from './markdown-summary.ts';
-export { redactDeep, redactText } from './redact-report.ts';
 export { REPORT_FILES, writeConformReports } from './write-reports.ts';
 export { PROFILE_KEYS, profileGaps, type ProfileGap } from './profile-gaps.ts';
-export { renderProfileTemplate } from './profile-template.ts';
 export { fuzzRules } from './fuzz-rules.ts';
 export {
   applyBaseline,

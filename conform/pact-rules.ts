@@ -14,7 +14,8 @@ import {
   type PactInteraction,
   type VerifyPactsReport,
 } from '../contracts/pact/index.ts';
-import { RUN_BROKEN, type Contract } from '../spec/index.ts';
+import { RUN_BROKEN } from '../verdict/index.ts';
+import { type Contract } from '../contract/index.ts';
 import { judgedRule, type ConformRule } from './conform-report.ts';
 
 /** One rule per committed interaction: verified (pass, FAILURE, DIVERGENCE), skipped with its reason, or missing from the verifier's report (FAILURE). */

@@ -5,8 +5,8 @@
  */
 import { PACTS_DIR, readPactFiles } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites } from '../scenarios/index.ts';
-import type { ClaimsSpec, Contract } from '../spec/index.ts';
-import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../client/index.ts';
+import type { ClaimsSpec, Contract } from '../contract/index.ts';
+import { BOUND_PARAMS, HARNESS_STATES, missingForState, type TargetProfile } from '../target/index.ts';
 
 export interface ProfileGap {
   /** The profile key, as `profile check` names it: `fixtures.productId`, `credentials.expiredToken`. */

@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import type { CheckResult, ScenarioReport, StepResult, SuiteResult } from '../scenarios/index.ts';
-import { RUN_BROKEN } from '../spec/index.ts';
+import { RUN_BROKEN } from '../verdict/index.ts';
 import { judgedRule, type ConformRule } from './conform-report.ts';
 
 /** A check's rule without the operation label the runner puts before it. */

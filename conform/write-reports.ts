@@ -10,7 +10,7 @@ import { conformHtmlReport } from './conform-html.ts';
 import { conformJunitSuites } from './conform-junit.ts';
 import type { ConformReport } from './conform-report.ts';
 import { renderMarkdownSummary } from './markdown-summary.ts';
-import { redactText } from './redact-report.ts';
+import { redactSecrets } from '../report/index.ts';
 
 export const REPORT_FILES = {
   markdown: 'conform.md',
@@ -31,7 +31,7 @@ export function writeConformReports(report: ConformReport, dir: string, secrets:
   ];
   return files.map(([name, text]) => {
     const path = join(dir, name);
-    writeFileSync(path, redactText(text, list));
+    writeFileSync(path, redactSecrets(text, list));
     return path;
   });
 }

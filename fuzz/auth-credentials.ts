@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Operation } from '../spec/index.ts';
-import type { TargetSession } from '../client/index.ts';
+import type { Operation } from '../contract/index.ts';
+import type { TargetSession } from '../target/index.ts';
 import type { AuthVariant } from './fuzz-case.ts';
 
 export interface OperationCredentials {

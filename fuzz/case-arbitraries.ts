@@ -4,7 +4,7 @@
  * wrong media type, a missing body) and auth cases (a valid request with an auth negative).
  */
 import fc from 'fast-check';
-import type { Contract, JsonSchema, Operation } from '../spec/index.ts';
+import { acceptsMediaType, type Contract, type JsonSchema, type Operation } from '../contract/index.ts';
 import type { OperationCredentials } from './auth-credentials.ts';
 import type { FuzzCase } from './fuzz-case.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
@@ -33,9 +33,7 @@ export function concreteMediaTypes(op: Operation): string[] {
 }
 
 function accepts(op: Operation, mediaType: string): boolean {
-  return (op.requestBody?.mediaTypes ?? []).some(
-    (a) => a === mediaType || (a === 'application/*+json' && /^application\/[^/]+\+json$/.test(mediaType)),
-  );
+  return acceptsMediaType(op.requestBody?.mediaTypes ?? [], mediaType);
 }
 
 /**

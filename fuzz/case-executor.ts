@@ -2,8 +2,9 @@
  * Sends one case to the target. On a simulator a positive case first gets an empty tenant and the
  * resources its path names (provider state), so valid data meets existing resources and no conflict.
  */
-import type { Operation } from '../spec/index.ts';
-import { send, type HttpResponse, type TargetSession } from '../client/index.ts';
+import type { Operation } from '../contract/index.ts';
+import { send, type HttpResponse } from '../client/index.ts';
+import { type TargetSession } from '../target/index.ts';
 import type { OperationCredentials } from './auth-credentials.ts';
 import { fillPath, type FuzzCase, type SentRequest } from './fuzz-case.ts';
 import { secretValues } from './secret-values.ts';

@@ -12,11 +12,10 @@ import {
   quoteStatedRule,
   schemaBasis,
   STATED_RULES,
-  type Contract,
-  type Operation,
   type RuleBasis,
   type RuleOutcome,
-} from '../spec/index.ts';
+} from '../verdict/index.ts';
+import { mediaTypeOf, type Contract, type Operation } from '../contract/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt, holdsJwt, mayHoldSecret } from '../report/index.ts';
 import type { FuzzCase } from './fuzz-case.ts';
@@ -58,8 +57,6 @@ export interface CheckContext {
 }
 
 type Check = (ctx: CheckContext) => CheckFailure | undefined;
-
-const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase();
 
 const CHECKS: Record<CheckName, Check> = {
   not_a_server_error: ({ response, secrets }) =>

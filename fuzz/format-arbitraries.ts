@@ -3,7 +3,7 @@
  * and the bounds a JSON Schema numeric type implies.
  */
 import fc from 'fast-check';
-import { checkDigit } from '../spec/cpf.ts';
+import { checkDigit } from '../contract/cpf.ts';
 
 export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;

@@ -1,5 +1,5 @@
 /** What the fuzzers generate and send: one test case for one operation, and the request it becomes. */
-import type { HttpMethod } from '../spec/index.ts';
+import type { HttpMethod } from '../contract/index.ts';
 
 export type CaseKind = 'positive' | 'negative' | 'auth';
 

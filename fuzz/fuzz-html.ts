@@ -1,6 +1,7 @@
 /** A fuzz run as the self-contained HTML page `gas-harness fuzz --html FILE` writes. */
-import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
-import { failsRun } from '../spec/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { deadlineMessage } from '../client/index.ts';
+import { failsRun } from '../verdict/index.ts';
 import { CHECK_NAMES } from './checks.ts';
 import { findingVerdict, type FuzzFailure, type FuzzReport } from './fuzz-report.ts';
 import type { SentRequest } from './fuzz-case.ts';

@@ -1,6 +1,7 @@
 /** The result of a fuzz run: what ran, what failed (or diverged from an assumption), and how fast. */
-import { deadlineMessage, type DeadlineStop, type JunitCase, type JunitSuite } from '../report/index.ts';
-import { assumptionOf, failsRun, verdictOf, type RuleOutcome } from '../spec/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../client/index.ts';
+import { type JunitCase, type JunitSuite } from '../report/index.ts';
+import { assumptionOf, failsRun, verdictOf, type RuleOutcome } from '../verdict/index.ts';
 import { CHECK_NAMES, type SelectableCheck } from './checks.ts';
 import type { SentRequest } from './fuzz-case.ts';
 

@@ -2,18 +2,19 @@
  * Property-based fuzzing of the Gas Ordering Platform API from its OpenAPI document: the
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
-import { failsRun, loadContract, selectedOperationIds, type Operation } from '../spec/index.ts';
+import { failsRun } from '../verdict/index.ts';
+import { loadContract, selectedOperationIds, type Operation } from '../contract/index.ts';
 import {
   connectTarget,
   newFixtureLedger,
   resolveTarget,
-  runPool,
   type FixtureLedger,
   type ResolvedTarget,
   type TargetRunOptions,
   type TargetSession,
-} from '../client/index.ts';
-import { runDeadline, type DeadlineStop } from '../report/index.ts';
+} from '../target/index.ts';
+import { runPool } from '../client/index.ts';
+import { runDeadline, type DeadlineStop } from '../client/index.ts';
 import { parseChecks, STATEFUL_CHECK, type SelectableCheck } from './checks.ts';
 import type { FuzzFailure, FuzzReport, OperationSummary, SequenceSummary } from './fuzz-report.ts';
 import { fuzzOperation } from './operation-fuzzer.ts';

@@ -2,8 +2,9 @@
  * Fuzzes one operation: its positive, negative and auth properties, each hunted until every selected
  * check holds, on its own target session (a fresh simulator tenant). Returns the shrunk failures.
  */
-import type { Contract, Operation } from '../spec/index.ts';
-import { RequestTimeoutError, type FixtureLedger, type TargetSession } from '../client/index.ts';
+import type { Contract, Operation } from '../contract/index.ts';
+import { RequestTimeoutError } from '../client/index.ts';
+import { type FixtureLedger, type TargetSession } from '../target/index.ts';
 import { prepareCredentials } from './auth-credentials.ts';
 import { executeCase, requestOf, type Exchange } from './case-executor.ts';
 import { operationArbitraries } from './case-arbitraries.ts';

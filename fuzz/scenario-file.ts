@@ -1,12 +1,12 @@
 /**
- * Turns a shrunk failure into a scenario suite (the format of spec/scenario-schema.json) that
+ * Turns a shrunk failure into a scenario suite (the format of contract/scenario-schema.json) that
  * replays it: the provider states it needed, then each request with the statuses the contract
  * requires, so replaying it against the faulty target fails again and against a sound one passes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../spec/index.ts';
+import type { ExpectSpec, Operation, StepAuth, StepSpec, SuiteSpec } from '../contract/index.ts';
 import { redactKnownSecrets } from '../report/index.ts';
 import type { AuthVariant, FuzzCase, SentRequest } from './fuzz-case.ts';
 import type { FuzzFailure } from './fuzz-report.ts';

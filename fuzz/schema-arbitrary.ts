@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { createAjv, type JsonSchema } from '../spec/index.ts';
+import { createAjv, type JsonSchema } from '../contract/index.ts';
 import { formatArbitrary, integerBounds, numberBounds } from './format-arbitraries.ts';
 
 type SchemaType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'object' | 'array';

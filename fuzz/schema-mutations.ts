@@ -3,7 +3,7 @@
  * property, unknown property where forbidden, out of range, too short or long, bad format, pattern or
  * enum), listed for one value so fast-check can pick one and shrink the value underneath it.
  */
-import type { JsonSchema } from '../spec/index.ts';
+import type { JsonSchema } from '../contract/index.ts';
 import { INT32_MAX } from './format-arbitraries.ts';
 import { typesOf, validatorOf } from './schema-arbitrary.ts';
 

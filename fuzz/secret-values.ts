@@ -1,5 +1,5 @@
 /** The values of a body that the spec describes as secrets (provider credentials, push tokens). */
-import type { JsonSchema } from '../spec/index.ts';
+import type { JsonSchema } from '../contract/index.ts';
 
 const SECRET = /\bsecrets?\b/i;
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 import { componentSchema, successOf, type SequenceCommand, type SequenceDefinition } from './sequence-definition.ts';
 import type { SequenceSession } from './sequence-session.ts';
-import type { Contract } from '../spec/index.ts';
+import type { Contract } from '../contract/index.ts';
 
 interface CatalogModel {
   productId: string;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { Contract } from '../spec/index.ts';
+import type { Contract } from '../contract/index.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 import { componentSchema, successOf, type SequenceCommand, type SequenceDefinition } from './sequence-definition.ts';
 import type { SequenceSession } from './sequence-session.ts';

@@ -1,6 +1,6 @@
 /** What a stateful sequence is: a model, its commands (fast-check async commands) and its set-up. */
 import type fc from 'fast-check';
-import type { Contract, JsonSchema } from '../spec/index.ts';
+import type { Contract, JsonSchema } from '../contract/index.ts';
 import type { SequenceSession } from './sequence-session.ts';
 
 export type SequenceCommand<M extends object> = fc.AsyncCommand<M, SequenceSession>;

@@ -14,7 +14,7 @@ import { coverageAreaSequence } from './sequence-coverage-area.ts';
 import type { SequenceCommand, SequenceDefinition } from './sequence-definition.ts';
 import { orderCounterSequence } from './sequence-order-counter.ts';
 import { SequenceSession, SequenceUnavailable } from './sequence-session.ts';
-import { createStateProvisioner } from '../client/index.ts';
+import { createStateProvisioner } from '../target/index.ts';
 import { userProfileSequence } from './sequence-user-profile.ts';
 import { unknownProviderSequence } from './sequence-unknown-provider.ts';
 

@@ -3,8 +3,10 @@
  * credentials, records it as a step (for the report and the scenario file), runs the per-response
  * checks, and fails the sequence when the target's answer contradicts the model.
  */
-import { assumptionOf, brokenOn, statusBasis, type Contract } from '../spec/index.ts';
-import { SetUpRefused, type HttpResponse, type StateProvisioner, type TargetSession } from '../client/index.ts';
+import { assumptionOf, brokenOn, statusBasis } from '../verdict/index.ts';
+import { type Contract } from '../contract/index.ts';
+import { SetUpRefused, type StateProvisioner, type TargetSession } from '../target/index.ts';
+import { type HttpResponse } from '../client/index.ts';
 import { sendRequest } from './case-executor.ts';
 import { judgedFailure, runChecks, STATEFUL_CHECK, type CheckFailure, type CheckName } from './checks.ts';
 import { fillPath, type SentRequest } from './fuzz-case.ts';

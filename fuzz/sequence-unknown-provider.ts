@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type fc from 'fast-check';
-import { quoteStatedRule, STATED_RULES } from '../spec/index.ts';
+import { quoteStatedRule, STATED_RULES } from '../verdict/index.ts';
 import { arbitraryFromSchema } from './schema-arbitrary.ts';
 import type { SequenceCommand, SequenceDefinition } from './sequence-definition.ts';
 import type { SequenceSession } from './sequence-session.ts';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { SPEC_PATH } from '../spec/index.ts';
+import { SPEC_PATH } from '../contract/index.ts';
 import { parsePrismLine, type PrismLogEvent } from './prism-log.ts';
 
 export type PrismLogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';

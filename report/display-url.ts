@@ -3,7 +3,7 @@
  * query or fragment value that looks like a credential replaced by `<redacted>`, so a password in
  * `https://user:PASS@host` or an `?access_token=` is never printed.
  */
-import { isSecretField } from '../spec/secret-fields.ts';
+import { isSecretField } from '../contract/secret-fields.ts';
 import { REDACTED } from './redact.ts';
 
 /** Query parameter names that carry a credential: tokens, keys, passwords, signatures, sessions. */

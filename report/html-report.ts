@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { redactSecrets } from './redact.ts';
-import type { Verdict } from '../spec/rule-outcome.ts';
+import type { Verdict } from '../verdict/rule-outcome.ts';
 
 export type HtmlVerdict = Verdict;
 

@@ -1,12 +1,5 @@
 /** Report writers shared by the fuzzer, the scenario runner and `conform`. */
 export { markdownCode, markdownText, terminalText, xmlText } from './neutralise.ts';
-export {
-  deadlineMessage,
-  DEFAULT_DEADLINE_MS,
-  runDeadline,
-  type DeadlineStop,
-  type RunDeadline,
-} from './run-deadline.ts';
 export { renderJunit, type JunitCase, type JunitSuite } from './junit.ts';
 export {
   excerpt,
@@ -14,11 +7,13 @@ export {
   JWT_PATTERN,
   mayHoldJwt,
   mayHoldSecret,
+  secretFormsTest,
   redactedSecret,
   redactDeep,
   redactJsonText,
   redactKnownSecrets,
   redactSecrets,
+  redactStrings,
   redactValue,
   REDACTED,
   secretValuesOf,
@@ -35,12 +30,4 @@ export {
   type HtmlVerdict,
   type RunSummary,
 } from './html-report.ts';
-export { buildRecordedSuite, renderRecordedSuite, type RecordSuiteOptions } from './recorded-suite.ts';
-export {
-  exchangeOfJournalEntry,
-  MAX_RECORDED_BODY_BYTES,
-  recordedBodyOf,
-  type RecordedBody,
-  type RecordedExchange,
-} from './recorded-exchange.ts';
 export { harnessCommand, shellArgument } from './shell-command.ts';

@@ -1,12 +1,12 @@
 /**
  * The one redaction of the harness: removes secrets from any text or JSON value before a report, a
  * log line, a journal entry, a state dump or an admin response shows it. A secret is a value under
- * a field `spec/secret-fields.ts` names (whatever its type), a JWT-shaped string, a `Bearer`
+ * a field `contract/secret-fields.ts` names (whatever its type), a JWT-shaped string, a `Bearer`
  * credential, or one of the secret strings the caller knows of (a token, an API key), in any form a
  * server may echo it in (`secret-encodings.ts`: URL-encoded, JSON-escaped, base64). Text from a
  * deployment is cut for a report only through `excerpt`, which redacts before it cuts.
  */
-import { isSecretField } from '../spec/secret-fields.ts';
+import { isSecretField } from '../contract/secret-fields.ts';
 import { secretForms } from './secret-encodings.ts';
 
 export const REDACTED = '<redacted>';
@@ -49,8 +49,20 @@ function knownSecrets(secrets: Iterable<string>): string[] {
 
 /** True when a text holds one of the given secrets in any of its forms: the cheap test before a redaction. */
 export function mayHoldSecret(text: string, secrets: Iterable<string>): boolean {
-  for (const secret of knownSecrets(secrets)) if (secretForms(secret).some((f) => text.includes(f))) return true;
-  return false;
+  return secretFormsTest(secrets)(text);
+}
+
+/**
+ * `mayHoldSecret` for many texts and the same secrets: their forms are looked up once (a journal
+ * entry checks its path, headers and bodies against the request's token).
+ */
+export function secretFormsTest(secrets: Iterable<string>): (text: string) => boolean {
+  const forms: string[] = [];
+  for (const secret of knownSecrets(secrets)) forms.push(...secretForms(secret));
+  return (text) => {
+    for (const form of forms) if (text.includes(form)) return true;
+    return false;
+  };
 }
 
 /**
@@ -171,4 +183,15 @@ export function secretValuesOf(value: unknown): string[] {
  */
 export function redactDeep<T>(value: T, knownSecrets: readonly string[] = []): T {
   return redactValue(value, [...knownSecrets, ...secretValuesOf(value)]);
+}
+
+/**
+ * A copy of a JSON value whose every string has lost the given secrets (in every form a server may
+ * echo them in) and any JWT; keys are kept as they are. The last guard of a run's results and reports.
+ */
+export function redactStrings<T>(value: T, secrets: Iterable<string>): T {
+  const list = [...secrets];
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    typeof v === 'string' ? redactSecrets(v, list) : v,
+  ) as T;
 }

@@ -5,14 +5,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { JSONPath } from 'jsonpath-plus';
-import type {
-  Contract,
-  ExpectSpec,
-  HeaderExpectation,
-  Operation,
-  TokenBinding,
-  ValidationIssue,
-} from '../spec/index.ts';
+import type { Contract, ExpectSpec, HeaderExpectation, Operation, ValidationIssue } from '../contract/index.ts';
+import type { TokenBinding } from '../verdict/index.ts';
 import type { HttpResponse } from '../client/index.ts';
 import { excerpt as redactedExcerpt } from '../report/index.ts';
 import { exposedSecret } from '../report/secret-exposure.ts';
@@ -27,7 +21,7 @@ import {
   TIME_LIMIT_BASIS,
   type RuleBasis,
   type RuleOutcome,
-} from '../spec/index.ts';
+} from '../verdict/index.ts';
 
 export interface CheckResult extends RuleOutcome {
   /** The rule, named with the operation: `getProduct answers 200`. */

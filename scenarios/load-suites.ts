@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { StepSpec, SuiteSpec } from '../spec/index.ts';
+import type { StepSpec, SuiteSpec } from '../contract/index.ts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { ScenarioFileError, type ScenarioFileProblem } from './scenario-file-error.ts';
 import { suiteSchemaProblems } from './suite-schema-validator.ts';
@@ -12,7 +12,7 @@ import { templateProblem } from './template.ts';
 
 const SUITE_FILE = /\.ya?ml$/i;
 
-/** A suite read from its file (valid against spec/scenario-schema.json), with the line of each step for reports. */
+/** A suite read from its file (valid against contract/scenario-schema.json), with the line of each step for reports. */
 export interface LoadedSuite {
   file: string;
   spec: SuiteSpec;

@@ -4,7 +4,7 @@
  * runs, unreported, when a kept step needs what it captures or reads back what it wrote (it is
  * that step's set-up); a suite with no kept step does not run at all.
  */
-import type { OperationMatcher } from '../spec/index.ts';
+import type { OperationMatcher } from '../contract/index.ts';
 import { stepsAfter, type LoadedSuite } from './load-suites.ts';
 import { referencedVariables } from './template.ts';
 

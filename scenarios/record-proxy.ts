@@ -8,8 +8,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { recordedBodyOf, renderRecordedSuite, type RecordedExchange } from '../report/index.ts';
-import type { OperationMatcher } from '../spec/index.ts';
+import { recordedBodyOf, renderRecordedSuite, type RecordedExchange } from '../recording/index.ts';
+import type { OperationMatcher } from '../contract/index.ts';
 
 export interface RecordingProxyOptions {
   /** The target's base URL; a path in it prefixes every forwarded path. */

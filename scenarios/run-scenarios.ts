@@ -3,16 +3,17 @@
  * target with bounded parallelism, each in a fresh simulator tenant, and returns a redacted report.
  */
 import { projectFile } from '../project-files.ts';
-import { redactSecrets, runDeadline, type DeadlineStop } from '../report/index.ts';
-import { loadContract, type Contract } from '../spec/index.ts';
+import { redactStrings } from '../report/index.ts';
+import { runDeadline, type DeadlineStop } from '../client/index.ts';
+import { loadContract, type Contract } from '../contract/index.ts';
 import {
   newFixtureLedger,
   resolveTarget,
-  runPool,
   type FixtureLedger,
   type ResolvedTarget,
   type TargetRunOptions,
-} from '../client/index.ts';
+} from '../target/index.ts';
+import { runPool } from '../client/index.ts';
 import { loadSuites, type LoadedSuite } from './load-suites.ts';
 
 import { selectSteps } from './operation-filter.ts';
@@ -95,7 +96,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
     for (const secret of run.secrets) secrets.add(secret);
     // A suite that ends after the run stopped at its deadline is not in the report, already made.
     if (over) return;
-    const result = redactDeep(run.result, secrets);
+    const result = redactStrings(run.result, secrets);
     results[index] = result;
     options.onSuite?.(result);
   });
@@ -104,7 +105,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   over = true;
   deadline.cancel();
 
-  const final = redactDeep(
+  const final = redactStrings(
     suites.map((suite, i) => results[i] ?? notRun(suite, contract)),
     secrets,
   );
@@ -154,12 +155,4 @@ function notRun(suite: LoadedSuite, contract: Contract): SuiteResult {
       planned: plannedStepRules(step, contract),
     })),
   };
-}
-
-/** A copy of a JSON value with every secret removed from its strings. */
-function redactDeep<T>(value: T, secrets: Iterable<string>): T {
-  const list = [...secrets];
-  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
-    typeof v === 'string' ? redactSecrets(v, list) : v,
-  ) as T;
 }

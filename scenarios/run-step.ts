@@ -1,6 +1,7 @@
 /** Runs one scenario step: renders its request, sends it, checks the response and captures values. */
-import { RequestTimeoutError, send, type HttpResponse, type TargetSession } from '../client/index.ts';
-import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../spec/index.ts';
+import { RequestTimeoutError, send, type HttpResponse } from '../client/index.ts';
+import { type TargetSession } from '../target/index.ts';
+import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../contract/index.ts';
 import {
   checkExpectations,
   NOT_REACHED_CAPTURE,
@@ -9,8 +10,8 @@ import {
   secretExposureCheck,
   type CheckResult,
 } from './check-expectations.ts';
-import type { OperationMatcher } from '../spec/index.ts';
-import { jsonPathBasis } from '../spec/index.ts';
+import type { OperationMatcher } from '../contract/index.ts';
+import { jsonPathBasis } from '../verdict/index.ts';
 import type { StepResult } from './scenario-report.ts';
 import { StepSkip, tokenBoundElsewhere, type StepAuthorizer, type SuiteAuthPlan } from './suite-auth.ts';
 import { renderText, renderValue, type Variables } from './template.ts';

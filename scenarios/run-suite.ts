@@ -3,7 +3,7 @@
  * provider states, then the steps in order. A step that needs a value an earlier step failed to
  * capture is skipped with that reason; the others still run.
  */
-import type { Contract, OperationMatcher, ProviderStateSpec } from '../spec/index.ts';
+import type { Contract, OperationMatcher, ProviderStateSpec } from '../contract/index.ts';
 import {
   connectTarget,
   createStateProvisioner,
@@ -12,7 +12,7 @@ import {
   type FixtureLedger,
   type ResolvedTarget,
   type TargetSession,
-} from '../client/index.ts';
+} from '../target/index.ts';
 import { capture, plannedStepRules, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import { stepsAfter, type LoadedSuite } from './load-suites.ts';

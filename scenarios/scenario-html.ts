@@ -1,6 +1,7 @@
 /** A scenario run as the self-contained HTML page `gas-harness scenarios run --html FILE` writes. */
-import { groupByOperation, reportHead, type HtmlReport, type HtmlRule, deadlineMessage } from '../report/index.ts';
-import { RUN_BROKEN, verdictOf } from '../spec/index.ts';
+import { groupByOperation, reportHead, type HtmlReport, type HtmlRule } from '../report/index.ts';
+import { deadlineMessage } from '../client/index.ts';
+import { RUN_BROKEN, verdictOf } from '../verdict/index.ts';
 import type { ScenarioReport, StepResult, SuiteResult } from './scenario-report.ts';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;

@@ -2,8 +2,9 @@
  * Renders a scenario run: the console text (one block per suite, one line per step with its
  * timing, failed rules under it) and the JUnit suites (one test case per step).
  */
-import { deadlineMessage, terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
-import { verdictOf } from '../spec/index.ts';
+import { deadlineMessage } from '../client/index.ts';
+import { terminalText, type JunitCase, type JunitSuite } from '../report/index.ts';
+import { verdictOf } from '../verdict/index.ts';
 import {
   stepFailsRun,
   type CheckResult,

@@ -1,6 +1,6 @@
 /** The result of a scenario run: suites, their steps and every rule each step checked. */
-import type { DeadlineStop } from '../report/index.ts';
-import { verdictFails, verdictOf } from '../spec/index.ts';
+import type { DeadlineStop } from '../client/index.ts';
+import { verdictFails, verdictOf } from '../verdict/index.ts';
 import type { CheckResult } from './check-expectations.ts';
 
 export type { CheckResult } from './check-expectations.ts';

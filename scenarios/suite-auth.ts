@@ -10,8 +10,9 @@ import {
   type TargetSession,
   type TokenClaims,
   type Unavailable,
-} from '../client/index.ts';
-import type { AuthProfile, ClaimsSpec, Operation, StepAuth, TokenBinding } from '../spec/index.ts';
+} from '../target/index.ts';
+import type { AuthProfile, ClaimsSpec, Operation, StepAuth } from '../contract/index.ts';
+import type { TokenBinding } from '../verdict/index.ts';
 import { renderText, renderValue, type Variables } from './template.ts';
 
 export type SuiteAuthPlan =

@@ -34,8 +34,8 @@ import { ADMIN_SPEC_JSON_FILE, BUILD_INFO_FILE, DIST_DIR, SPEC_JSON_FILE } from 
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, DIST_DIR);
-const SPEC_YAML = join(ROOT, 'spec', 'gas-platform.openapi.yaml');
-const ADMIN_SPEC_YAML = join(ROOT, 'spec', 'admin-api.openapi.yaml');
+const SPEC_YAML = join(ROOT, 'contract', 'gas-platform.openapi.yaml');
+const ADMIN_SPEC_YAML = join(ROOT, 'contract', 'admin-api.openapi.yaml');
 
 /** Output name (without .js) → source. */
 const ENTRY_POINTS = {

@@ -1,8 +1,8 @@
 /**
  * Writes the TypeScript types of the two OpenAPI documents (openapi-typescript): the platform's
- * operations, request and response bodies (spec/generated/platform-api.ts) and the simulator's admin
- * API (spec/generated/admin-api.ts); and those of the scenario format's JSON Schema
- * (json-schema-to-typescript, spec/generated/scenario-suite.ts). Run `npm run generate` after editing
+ * operations, request and response bodies (contract/generated/platform-api.ts) and the simulator's admin
+ * API (contract/generated/admin-api.ts); and those of the scenario format's JSON Schema
+ * (json-schema-to-typescript, contract/generated/scenario-suite.ts). Run `npm run generate` after editing
  * one of them; a test fails while the committed files differ from what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,9 +16,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Document or schema → the types file made from it (both relative to the project root). */
 export const GENERATED_TYPES = {
-  'spec/gas-platform.openapi.yaml': 'spec/generated/platform-api.ts',
-  'spec/admin-api.openapi.yaml': 'spec/generated/admin-api.ts',
-  'spec/scenario-schema.json': 'spec/generated/scenario-suite.ts',
+  'contract/gas-platform.openapi.yaml': 'contract/generated/platform-api.ts',
+  'contract/admin-api.openapi.yaml': 'contract/generated/admin-api.ts',
+  'contract/scenario-schema.json': 'contract/generated/scenario-suite.ts',
 } as const;
 
 const HEADER = (source: string): string =>

@@ -1,5 +1,5 @@
 /**
- * The scenario schema (spec/scenario-schema.json) rewritten for json-schema-to-typescript, which
+ * The scenario schema (contract/scenario-schema.json) rewritten for json-schema-to-typescript, which
  * ignores `if`/`then`/`else`: the schema picks variants with them so that ajv's messages name the
  * broken rule of the variant meant, and a type wants the union of the variants. Only the copy given
  * to the generator is rewritten; the validator reads the schema as it is.

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
-import type { Operation, TokenRequest } from '../spec/index.ts';
+import type { Operation, TokenRequest } from '../contract/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 
 /** The claims of a simulator access token. */

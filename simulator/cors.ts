@@ -4,8 +4,8 @@
  * narrower policy (only origins listed by name, never `*`), set on their routes, so that it follows
  * the route a request matched, never how its URL was spelled (`/%5F%5Fsim/...` is an admin route too).
  */
-import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import corsPlugin, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,10 +85,13 @@ export function registerAdminPreflight(admin: FastifyInstance): void {
  * route config (`adminCorsOptions`). `policy` is read on each request, so the default can follow the
  * address the simulator ends up listening on.
  *
- * A request without an Origin is no browser's cross-origin request: it gets no CORS header (an OPTIONS
- * without one still gets 405). The origin is a function, so no per-request options are merged (the
- * plugin's `delegator` merged them twice on every request, which cost the hottest read more than the
- * rest of CORS together).
+ * A request without an Origin is no browser's cross-origin request: it gets no CORS header but
+ * `Vary: Origin` (an OPTIONS without one still gets 405). The origin is a function, so no per-request
+ * options are merged (the plugin's `delegator` merged them twice on every request, which cost the
+ * hottest read more than the rest of CORS together). The plugin's hook runs only for requests with an
+ * Origin; for the others `Vary: Origin` is set here, as the plugin would, on every route that has not
+ * turned CORS off: its hook (route options read three times, options merged, a closure, the Vary
+ * header parsed) cost about 2 µs of a product read's CPU (docs/benchmarks.md).
  */
 export async function registerCors(app: FastifyInstance, policy: () => CorsPolicy): Promise<void> {
   let cachedFor: CorsPolicy | undefined;
@@ -101,7 +104,7 @@ export async function registerCors(app: FastifyInstance, policy: () => CorsPolic
     }
     return allowed;
   };
-  await app.register(fastifyCors, {
+  const options: FastifyCorsOptions = {
     // Tokens travel in the Authorization header, never in cookies: no credentials mode is needed,
     // so `*` is safe for the platform's operations.
     origin: (origin, callback) => callback(null, origin === undefined ? false : allowedOrigins()),
@@ -109,5 +112,25 @@ export async function registerCors(app: FastifyInstance, policy: () => CorsPolic
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
     strictPreflight: false,
+  };
+  // Called rather than registered, on the instance itself (as registering it would, being a
+  // fastify-plugin): its hooks and routes are the root context's.
+  await new Promise<void>((resolve, reject) =>
+    corsPlugin(originRequestsOnly(app), options, (error?: Error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** The instance as the plugin sees it: the `onRequest` hook it adds skips requests without an Origin header. */
+function originRequestsOnly(app: FastifyInstance): FastifyInstance {
+  const addHook = (name: string, hook: onRequestHookHandler): FastifyInstance => {
+    if (name !== 'onRequest') throw new Error(`@fastify/cors added a ${name} hook; cors.ts expects onRequest only`);
+    return app.addHook('onRequest', function corsForOriginRequests(request, reply, done) {
+      if (request.headers.origin !== undefined) return hook.call(this, request, reply, done);
+      if (request.routeOptions.config.cors !== false) void reply.header('vary', 'Origin');
+      done();
+    });
+  };
+  return new Proxy(app, {
+    get: (target, key, receiver): unknown => (key === 'addHook' ? addHook : Reflect.get(target, key, receiver)),
   });
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { projectFile } from '../project-files.ts';
-import { loadContract } from '../spec/index.ts';
+import { loadContract } from '../contract/index.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerAnswerBatching } from './answer-batching.ts';
 import { Authenticator } from './auth.ts';
@@ -17,7 +17,7 @@ import { registerConsoleRoutes } from './console/console-routes.ts';
 import { adminCorsOptions, registerCors } from './cors.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { ListenPolicy } from './listen-policy.ts';
-import { openTenants } from './open-tenants.ts';
+import { openTenants } from './store/open-tenants.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
 import { registerRequestLifecycle } from './request-lifecycle.ts';
 import { HANDLERS } from './resources/index.ts';

@@ -1,6 +1,6 @@
 /** Fault rule `drop`: ends a connection the way a failing network or proxy would. */
 import type { FastifyReply } from 'fastify';
-import type { DropMode } from './faults.ts';
+import type { DropMode } from './store/faults.ts';
 
 export function dropConnection(reply: FastifyReply, mode: DropMode): FastifyReply {
   reply.hijack();

@@ -1,5 +1,5 @@
 /** Renders an error in the shape the seed assigns to the operation's family. */
-import type { ErrorShape, Operation } from '../spec/index.ts';
+import type { ErrorShape, Operation } from '../contract/index.ts';
 import type { SimulatorError } from './error-catalogue.ts';
 
 /** ErrorOr's error types, the vocabulary of the failure object's `type` and `numericType`. */

@@ -5,13 +5,13 @@ import type { SimulatorOptions } from './simulator-options.ts';
 export { createSimulator, type Simulator } from './create-simulator.ts';
 export type { SimulatorOptions } from './simulator-options.ts';
 export { BODY_LIMIT, BODY_TIMEOUT_MS, HEADERS_TIMEOUT_MS } from './server-options.ts';
-export { demoDataset, readDatasetFile } from './dataset.ts';
+export { demoDataset, readDatasetFile } from './store/dataset.ts';
 export { parseCorsOrigins, type CorsPolicy } from './cors.ts';
 export { parseAllowedHosts } from './allowed-hosts.ts';
 export { ERROR_CATALOGUE, renderErrorCatalogue } from './error-catalogue.ts';
-export type { Snapshot } from './collections.ts';
-export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './tenants.ts';
-export { describeStoreUrl } from './redis/store-url.ts';
+export type { Snapshot } from './store/collections.ts';
+export { DEFAULT_TENANT_LIMITS, type TenantLimits } from './store/tenants.ts';
+export { describeStoreUrl } from './store/redis/store-url.ts';
 
 export interface RunningSimulator {
   url: string;

@@ -3,10 +3,13 @@
  * request's state, written once, whether the answer went out through Fastify or raw.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JOURNALED_HEADERS } from './journal-entry.ts';
+import { JOURNALED_HEADERS } from './store/journal-entry.ts';
 import { millisecondsSince, pathOf } from './request-state.ts';
 
-/** Records the request in its tenant's journal, once; settles when a Redis journal has it (a failed write is logged). */
+/**
+ * Records the request in its tenant's journal, once; settles when a Redis journal has it (a failed
+ * write is logged), answers undefined when the entry is kept already (in memory).
+ */
 export function journalRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   const sim = request.sim;
   if (!sim || sim.admin || !sim.tenant || sim.journaled) return;
@@ -30,7 +33,7 @@ export function journalRequest(request: FastifyRequest, reply: FastifyReply): Pr
     secrets: sim.secrets,
     ...(sim.refusal ? { refusal: sim.refusal } : {}),
   });
-  return recorded.catch((error: unknown) =>
+  return recorded?.catch((error: unknown) =>
     request.log.warn({ err: error, code: 'JournalWriteFailed' }, 'journal entry not recorded'),
   );
 }

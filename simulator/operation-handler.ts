@@ -1,11 +1,11 @@
 /**
  * What a resource handler receives and returns: business logic only, on an already checked request.
- * Path parameters, bodies and success bodies are typed from the OpenAPI document (spec/operation-types.ts),
+ * Path parameters, bodies and success bodies are typed from the OpenAPI document (contract/operation-types.ts),
  * and the table of handlers names every operation, so a missing or unknown operation is a compile error.
  */
-import type { OperationId, PathParamsOf, RequestBodyOf, SuccessBodyOf } from '../spec/index.ts';
+import type { OperationId, PathParamsOf, RequestBodyOf, SuccessBodyOf } from '../contract/index.ts';
 import type { TokenClaims } from './auth.ts';
-import type { RecordStore } from './record-store.ts';
+import type { RecordStore } from './store/record-store.ts';
 
 export interface OperationContext<Id extends OperationId> {
   params: PathParamsOf<Id>;

@@ -3,17 +3,22 @@
  * fault rules, media type, JSON parsing, validation and the Prefer header before its handler runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Contract, Operation, ValidationIssue } from '../spec/index.ts';
 import type { Authenticator } from './auth.ts';
 import { SimulatorError } from './error-catalogue.ts';
 import { dropConnection } from './drop-connection.ts';
 import { decodeBody, parseJsonText } from './json-body.ts';
-import { acceptsMediaType, mediaTypeOf } from './media-type.ts';
+import {
+  acceptsMediaType,
+  utf8MediaTypeOf,
+  type Contract,
+  type Operation,
+  type ValidationIssue,
+} from '../contract/index.ts';
 import { handlerFor, type OperationHandlers, type UncheckedHandler } from './operation-handler.ts';
 import { parsePrefer } from './prefer.ts';
 import { waitCapped } from './request-delay.ts';
 import { checkTenantName } from './tenant-name.ts';
-import { DEFAULT_TENANT, type Tenant, type TenantDirectory } from './tenants.ts';
+import { DEFAULT_TENANT, type Tenant, type TenantDirectory } from './store/tenants.ts';
 
 const ALL_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -40,7 +45,7 @@ export function registerOperationRoutes(
       config: { operation: op },
       // HEAD on a read answers like the read, without its body.
       exposeHeadRoute: op.method === 'GET',
-      onRequest: async (request) => {
+      onRequest: async function authenticateRequest(request) {
         const authorization = request.headers.authorization;
         if (authorization) request.sim.secrets.push(authorization.replace(/^Bearer\s+/i, ''));
         try {
@@ -153,7 +158,7 @@ function readBody(op: Operation, request: FastifyRequest): unknown {
   const raw = request.body as Buffer | undefined;
   const contentType = request.headers['content-type'];
   if ((!raw || raw.length === 0) && contentType === undefined) throw new SimulatorError('BodyRequired');
-  if (!acceptsMediaType(op.requestBody?.mediaTypes ?? [], mediaTypeOf(contentType))) {
+  if (!acceptsMediaType(op.requestBody?.mediaTypes ?? [], utf8MediaTypeOf(contentType))) {
     throw new SimulatorError('UnsupportedMediaType', {
       message: `This operation accepts ${op.requestBody?.mediaTypes.join(', ')} in UTF-8.`,
     });

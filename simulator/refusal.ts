@@ -3,7 +3,8 @@
  * and whether the platform's description documents the rule or the spec only assumes it
  * (`x-assumed*`, with the spec's reason). The console shows it beside the request.
  */
-import { statusBasis, type Operation, type ValidationIssue } from '../spec/index.ts';
+import { statusBasis } from '../verdict/index.ts';
+import { type Operation, type ValidationIssue } from '../contract/index.ts';
 import type { SimulatorError } from './error-catalogue.ts';
 
 export interface Refusal {

@@ -1,9 +1,9 @@
 /** What the simulator keeps about a request while it is served, for the journal and the log line. */
 import type { FastifyRequest } from 'fastify';
-import type { Operation, ValidationIssue } from '../spec/index.ts';
+import type { Operation, ValidationIssue } from '../contract/index.ts';
 import type { TokenClaims } from './auth.ts';
 import type { Refusal } from './refusal.ts';
-import type { Tenant } from './tenants.ts';
+import type { Tenant } from './store/tenants.ts';
 
 export interface RequestState {
   op: Operation | undefined;
@@ -33,7 +33,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operation?: Operation;
     admin?: boolean;
-    /** The admin API operation a route serves (spec/admin-api.openapi.yaml). */
+    /** The admin API operation a route serves (contract/admin-api.openapi.yaml). */
     adminOperationId?: string;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mayHoldJwt, mayHoldSecret, redactSecrets } from '../report/index.ts';
-import { DEV_API_KEY, DEV_JWT_SECRET } from '../spec/index.ts';
+import { DEV_API_KEY, DEV_JWT_SECRET } from '../contract/index.ts';
 import type { SimulatorOptions } from './simulator-options.ts';
 
 export interface ServerCredentials {

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyHttpOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { REDACTED } from '../report/index.ts';
-import { SECRET_FIELDS, SECRET_HEADERS } from '../spec/index.ts';
+import { SECRET_FIELDS, SECRET_HEADERS } from '../contract/index.ts';
 import { answerClientError, sendError, toSimulatorError } from './error-handler.ts';
 import type { SimulatorOptions } from './simulator-options.ts';
 
@@ -41,7 +41,7 @@ export function timeoutsOf(options: Pick<SimulatorOptions, 'headersTimeoutMs' | 
 
 /**
  * The fields of a log line that never show: every header and property the spec marks `x-secret`
- * (`spec/secret-fields.ts`), as a header of the request or of a `headers` object, and as a property
+ * (`contract/secret-fields.ts`), as a header of the request or of a `headers` object, and as a property
  * of a logged object down to two levels (a body, a body's record).
  */
 export const LOG_REDACTION_PATHS: readonly string[] = [

@@ -1,9 +1,9 @@
 /** What `createSimulator` can be given: the dataset, credentials, time limits, logs, CORS, tenants and the store. */
 import type { DestinationStream, Level } from 'pino';
-import type { Contract } from '../spec/index.ts';
+import type { Contract } from '../contract/index.ts';
 import type { CorsPolicy } from './cors.ts';
-import type { Snapshot } from './collections.ts';
-import type { TenantLimits } from './tenants.ts';
+import type { Snapshot } from './store/collections.ts';
+import type { TenantLimits } from './store/tenants.ts';
 
 export interface SimulatorOptions {
   /** The data each tenant starts from: the embedded demo dataset (default), none, or a snapshot. */

@@ -8,7 +8,7 @@
 import { holdsJwt } from '../report/index.ts';
 import { SimulatorError } from './error-catalogue.ts';
 
-/** The pattern as spec/admin-api.openapi.yaml states it for the admin API's tenant parameters. */
+/** The pattern as contract/admin-api.openapi.yaml states it for the admin API's tenant parameters. */
 export const TENANT_NAME_PATTERN = '^[A-Za-z0-9._:-]{1,100}$';
 const TENANT_NAME = new RegExp(TENANT_NAME_PATTERN);
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MatchersV3, type Matcher, type PactV4, type TemplateHeaders } from '@pact-foundation/pact';
-import type { HttpMethod } from '../../spec/index.ts';
+import type { HttpMethod } from '../../contract/index.ts';
 import { PartnerClient, type JsonObject } from './partner-client.ts';
 import type { HttpResponse } from '../../client/index.ts';
 

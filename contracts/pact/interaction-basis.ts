@@ -1,6 +1,6 @@
 /**
  * Whether the rules a Pact interaction's mismatches break are documented or assumed, judged from the
- * verifier's structured mismatches against the spec (spec/rule-basis.ts):
+ * verifier's structured mismatches against the spec (verdict/rule-basis.ts):
  * - a wrong status is judged like a scenario's status rule (statusBasis): a 5xx is always
  *   documented; otherwise it is assumed when the spec assumes the status (`assumed`), what triggers it
  *   (`assumedCondition`; for a 400/422, every validation issue of the interaction's own request that
@@ -23,11 +23,10 @@ import {
   statedBasis,
   STATED_RULES,
   statusBasis,
-  type Contract,
   type RuleBasis,
   type RuleOutcome,
-  type ValidationIssue,
-} from '../../spec/index.ts';
+} from '../../verdict/index.ts';
+import { type Contract, type ValidationIssue } from '../../contract/index.ts';
 import type { PactInteraction } from './pact-files.ts';
 import type { PactMismatch } from './pact-mismatch.ts';
 

@@ -3,7 +3,8 @@
  * got them: "The token must not be exposed in public code, logs or API responses." (Authentication,
  * rule 5) is checked on every answer the verifier receives, whatever the pact expects of it.
  */
-import { quoteStatedRule, STATED_RULES, type Contract } from '../../spec/index.ts';
+import { quoteStatedRule, STATED_RULES } from '../../verdict/index.ts';
+import { type Contract } from '../../contract/index.ts';
 import type { PactInteraction } from './pact-files.ts';
 import type { SecretExposure } from './verify-protocol.ts';
 

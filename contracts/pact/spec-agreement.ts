@@ -4,7 +4,15 @@
  * credentials, response status, media type and body are checked against that operation. A request
  * of a 400 or 422 interaction must break the spec in that way; any other request must be valid.
  */
-import { loadContract, type Contract, type Operation, type ValidationIssue } from '../../spec/index.ts';
+import {
+  acceptsMediaType,
+  escapePointerSegment,
+  loadContract,
+  mediaTypeOf,
+  type Contract,
+  type Operation,
+  type ValidationIssue,
+} from '../../contract/index.ts';
 import { headerOf, readPactFiles, type LoadedPact, type PactInteraction } from './pact-files.ts';
 
 export interface SpecDisagreement {
@@ -149,7 +157,7 @@ function checkRequestMedia(op: Operation, interaction: PactInteraction, base: st
       ? [{ pointer: `${base}/request/body`, message: `${op.id} requires a request body` }]
       : [];
   const mediaType = mediaTypeOf(headerOf(request.headers, 'content-type') ?? request.body?.contentType);
-  if (mediaType && op.requestBody.mediaTypes.some((accepted) => mediaTypeMatches(accepted, mediaType))) return [];
+  if (acceptsMediaType(op.requestBody.mediaTypes, mediaType)) return [];
   return [
     {
       pointer: headerPointer(`${base}/request/headers`, request.headers, 'Content-Type'),
@@ -172,29 +180,14 @@ function checkCredentials(op: Operation, interaction: PactInteraction, base: str
   return [];
 }
 
-const mediaTypeOf = (value: string | undefined): string | undefined =>
-  value?.split(';')[0]?.trim().toLowerCase() || undefined;
-
-/** `application/*+json` accepts any `application/<x>+json`. */
-function mediaTypeMatches(accepted: string, actual: string): boolean {
-  if (!accepted.includes('*')) return accepted === actual;
-  const pattern = accepted
-    .split('*')
-    .map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`^${pattern}$`).test(actual);
-}
-
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** The pointer of a header as the pact file spells its name. */
 function headerPointer(base: string, headers: Record<string, string[]> | undefined, name: string): string {
   const key = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
-  return `${base}/${escapePointer(key)}`;
+  return `${base}/${escapePointerSegment(key)}`;
 }
 
 /** Turns an issue's target (`body.errors.0.code`) into a pointer below `base`. */
 function pointerOf(base: string, issue: ValidationIssue): string {
   const segments = issue.target.split('.').slice(1);
-  return [base, ...segments.map(escapePointer)].join('/');
+  return [base, ...segments.map(escapePointerSegment)].join('/');
 }

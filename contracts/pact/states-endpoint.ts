@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SetUpRefused, type StateProvisioner } from '../../client/index.ts';
+import { SetUpRefused, type StateProvisioner } from '../../target/index.ts';
 
 export interface StatesEndpoint {
   url: string;

@@ -11,8 +11,10 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
-import { deadlineMessage, excerpt, redactSecrets, runDeadline, type DeadlineStop } from '../../report/index.ts';
-import { loadContract, type Contract, type RuleOutcome } from '../../spec/index.ts';
+import { deadlineMessage, runDeadline, type DeadlineStop } from '../../client/index.ts';
+import { excerpt, redactSecrets } from '../../report/index.ts';
+import { loadContract, type Contract } from '../../contract/index.ts';
+import { type RuleOutcome } from '../../verdict/index.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +27,7 @@ import {
   type ResolvedTarget,
   type StateProvisioner,
   type TargetRunOptions,
-} from '../../client/index.ts';
+} from '../../target/index.ts';
 import { interactionBasis, interactionOutcome } from './interaction-basis.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';

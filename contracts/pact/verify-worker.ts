@@ -5,7 +5,7 @@
  * replayed request and forwards provider state changes, with the run's tenant, to the states URL.
  */
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
-import { loadContract, type Contract } from '../../spec/index.ts';
+import { loadContract, type Contract } from '../../contract/index.ts';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DEFAULT_MAX_ANSWER_BYTES, send } from '../../client/index.ts';

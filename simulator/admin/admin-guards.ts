@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isListedHostname } from '../allowed-hosts.ts';
 import { SimulatorError, type ErrorCode } from '../error-catalogue.ts';
-import { mediaTypeOf } from '../media-type.ts';
+import { utf8MediaTypeOf } from '../../contract/index.ts';
 
 export interface AdminGuardOptions {
   /** When set, every admin request needs `X-Sim-Admin-Key` with this value. */
@@ -87,7 +87,7 @@ export function registerAdminGuards(admin: FastifyInstance, options: AdminGuardO
         'AdminOriginRefused',
         `The admin API changes state only for its own pages and the origins listed with --cors; this request comes from ${JSON.stringify(origin.slice(0, 200))}.`,
       );
-    if (hasBody(request) && mediaTypeOf(request.headers['content-type']) !== 'application/json')
+    if (hasBody(request) && utf8MediaTypeOf(request.headers['content-type']) !== 'application/json')
       return refuse(
         request,
         reply,

@@ -3,10 +3,10 @@
  * the 400 `InvalidAdminRequest` (or `InvalidSnapshot`) that names what was wrong and where.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Snapshot } from '../collections.ts';
+import type { Snapshot } from '../store/collections.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import { parseJsonBody } from '../json-body.ts';
-import { snapshotProblems } from '../snapshot-schema.ts';
+import { snapshotProblems } from '../store/snapshot-schema.ts';
 
 /** Refuses a body its schema rejected: 400, one detail per problem, the first as the message. */
 export function invalidBody(errors: { instancePath: string; message?: string }[] | null | undefined): never {

@@ -16,14 +16,15 @@ import {
   type MintedToken,
   type ProviderStateRequest,
   type TokenRequest,
-} from '../../spec/index.ts';
+} from '../../contract/index.ts';
 import type { Authenticator } from '../auth.ts';
 import { registerAdminPreflight } from '../cors.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import { exchangeOfJournalEntry, redactDeep, redactJsonText, renderRecordedSuite } from '../../report/index.ts';
-import { exportStream } from '../state-export.ts';
+import { exchangeOfJournalEntry, renderRecordedSuite } from '../../recording/index.ts';
+import { redactDeep, redactJsonText } from '../../report/index.ts';
+import { exportStream } from '../store/state-export.ts';
 import { checkTenantName } from '../tenant-name.ts';
-import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../tenants.ts';
+import { DEFAULT_TENANT, resetTenant, type TenantDirectory } from '../store/tenants.ts';
 import { registerAdminGuards, type AdminGuardOptions } from './admin-guards.ts';
 import { invalidBody, invalidQuery, jsonBody, validSnapshot } from './admin-request.ts';
 import type { StateParams } from './provider-state-records.ts';
@@ -44,7 +45,7 @@ export interface AdminRoutesOptions {
   serverSecrets?: readonly string[];
 }
 
-// The admin requests' validators, compiled from spec/admin-api.openapi.yaml by operationId.
+// The admin requests' validators, compiled from contract/admin-api.openapi.yaml by operationId.
 const validateTokenRequest = adminRequestValidator<TokenRequest>('mintToken');
 const validateStateRequest = adminRequestValidator<ProviderStateRequest>('setProviderState');
 const validateFaults = adminRequestValidator<AdminRequestBody<'putFaults'>>('putFaults');
@@ -75,7 +76,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOp
       });
       registerAdminGuards(admin, options);
       registerAdminPreflight(admin);
-      // Each route where the admin document puts its operation (spec/admin-api.openapi.yaml), named by it.
+      // Each route where the admin document puts its operation (contract/admin-api.openapi.yaml), named by it.
       const route = (operationId: AdminOperationId, handler: RouteHandlerMethod): void => {
         admin.route({ ...adminRoute(operationId), config: { adminOperationId: operationId }, handler });
       };

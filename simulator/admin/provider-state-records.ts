@@ -4,7 +4,7 @@
  * (provider-states.ts) and by the state that creates whatever a path names (resources-of-path.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { RecordStore } from '../record-store.ts';
+import type { RecordStore } from '../store/record-store.ts';
 
 /** The values a state is set up with, and answers with. */
 export type StateParams = Record<string, string>;

@@ -3,9 +3,9 @@
  * returns the values it used, generating the ids it was not given.
  */
 import { randomUUID } from 'node:crypto';
-import { findProviderState, type Contract, type TargetState } from '../../spec/index.ts';
-import { compositeKey } from '../collections.ts';
-import { addOnce, type RecordStore } from '../record-store.ts';
+import { findProviderState, type Contract, type TargetState } from '../../contract/index.ts';
+import { compositeKey } from '../store/collections.ts';
+import { addOnce, type RecordStore } from '../store/record-store.ts';
 import {
   ensureDealer,
   ensureMerchant,
@@ -20,7 +20,7 @@ import { createResourcesOfPath } from './resources-of-path.ts';
 
 type StateSetup = (store: RecordStore, params: StateParams, contract: Contract) => Promise<StateParams>;
 
-/** Every state of the registry (spec/provider-states.ts): the parameters it generates when missing, and its set-up. */
+/** Every state of the registry (contract/provider-states.ts): the parameters it generates when missing, and its set-up. */
 const STATES: Record<TargetState, { defaults: (p: StateParams) => StateParams; setup: StateSetup }> = {
   'a merchant {merchantId} exists': {
     defaults: () => ({ merchantId: randomUUID() }),

@@ -4,10 +4,10 @@
  * user) is created, so that the request finds what it names.
  */
 import { randomUUID } from 'node:crypto';
-import type { Contract } from '../../spec/index.ts';
-import { compositeKey } from '../collections.ts';
+import type { Contract } from '../../contract/index.ts';
+import { compositeKey } from '../store/collections.ts';
 import { SimulatorError } from '../error-catalogue.ts';
-import type { RecordStore } from '../record-store.ts';
+import type { RecordStore } from '../store/record-store.ts';
 import {
   ensureDealer,
   ensureMerchant,

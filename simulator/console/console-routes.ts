@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { projectFile } from '../../project-files.ts';
-import type { AdminOperationId } from '../../spec/index.ts';
+import type { AdminOperationId } from '../../contract/index.ts';
 import { adminRoute } from '../admin/admin-routes.ts';
 
 /** The console's files and their types: a Map, so that a name such as `__proto__` or `toString` is no file. */

@@ -1,9 +1,9 @@
 /** The product catalogue: categories, brands and products; product reads resolve the current category and brand. */
 import { randomUUID } from 'node:crypto';
-import type { Schema } from '../../spec/index.ts';
+import type { Schema } from '../../contract/index.ts';
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
-import type { StoredRecord } from '../collections.ts';
+import type { StoredRecord } from '../store/collections.ts';
 
 export const catalogHandlers = {
   async updateCategory({ params, body, store }) {

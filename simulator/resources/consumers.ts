@@ -1,7 +1,7 @@
 /** Consumer addresses and the consumer order counter. */
 import { randomUUID } from 'node:crypto';
 import type { OperationHandlers } from '../operation-handler.ts';
-import { addOnce } from '../record-store.ts';
+import { addOnce } from '../store/record-store.ts';
 
 export const consumerHandlers = {
   async upsertConsumerAddress({ params, body, store }) {

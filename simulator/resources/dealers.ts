@@ -1,7 +1,7 @@
 /** Dealer coverage areas, delivery estimates and the devices of dealer users. */
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
-import { compositeKey } from '../collections.ts';
+import { compositeKey } from '../store/collections.ts';
 
 export const dealerHandlers = {
   async updateCoverageArea({ params, body, store }) {

@@ -1,7 +1,7 @@
 /** Merchants and their payment providers. */
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
-import { compositeKey } from '../collections.ts';
+import { compositeKey } from '../store/collections.ts';
 
 export const paymentHandlers = {
   async updateMerchantProvider({ params, body, store }) {

@@ -1,8 +1,8 @@
 /** Users and user profiles: the profile read shows what the upsert stored. */
 import { SimulatorError } from '../error-catalogue.ts';
 import type { OperationHandlers } from '../operation-handler.ts';
-import type { Schema } from '../../spec/index.ts';
-import type { StoredRecord } from '../collections.ts';
+import type { Schema } from '../../contract/index.ts';
+import type { StoredRecord } from '../store/collections.ts';
 
 export const userHandlers = {
   async upsertUser({ body, claims, store }) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conform, type ConformReport, type ConformRule } from '../../conform/index.ts';
 import { startSimulator, type RunningSimulator } from '../../simulator/index.ts';
-import { STATED_RULES } from '../../spec/index.ts';
+import { STATED_RULES } from '../../verdict/index.ts';
 import { startBrokenTarget, type Defect } from './broken-target.ts';
 import { deploymentProfile } from './deployment-profile.ts';
 import { startHiddenAdminDeployment } from './hidden-admin-deployment.ts';

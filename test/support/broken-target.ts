@@ -2,7 +2,7 @@
  * A deliberately broken deployment for tests of the checkers: a proxy in front of a healthy target
  * that breaks one operation in one way and forwards everything else untouched.
  */
-import { loadContract } from '../../spec/index.ts';
+import { loadContract } from '../../contract/index.ts';
 import { jsonAnswer, startProxy, type RunningProxy } from './proxy.ts';
 
 export type Defect =

@@ -1,7 +1,7 @@
 /**
  * The one way tests run `gas-harness`: the built command, `dist/cli.js`, in a child process that
  * never blocks the test's own event loop (which may be serving the target the command talks to).
- * `npm test` and `npm run test:system` build first, and `test/cli/build.test.ts` fails on a build
+ * `npm test` and `npm run test:system` build first, and `test/system/cli/build.test.ts` fails on a build
  * older than its sources, so what runs here is what the package ships, without a compiler loaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -4,9 +4,10 @@
  * dataset (records the API cannot create) and coverage areas made deletable by a seeding step.
  */
 import { randomUUID } from 'node:crypto';
-import { createAdminClient, type TargetProfile } from '../../client/index.ts';
-import type { AdminCollectionName } from '../../spec/index.ts';
-import { ALL_SCOPES } from '../simulator/sim-harness.ts';
+import { createAdminClient } from '../../client/index.ts';
+import { type TargetProfile } from '../../target/index.ts';
+import type { AdminCollectionName } from '../../contract/index.ts';
+import { ALL_SCOPES } from './sim-harness.ts';
 
 interface DemoRecord {
   id: string;

@@ -5,8 +5,8 @@
  */
 import { createAdminClient } from '../../client/index.ts';
 import { startSimulator } from '../../simulator/index.ts';
-import { loadContract } from '../../spec/index.ts';
-import { contractOf } from '../../spec/load-contract.ts';
+import { loadContract } from '../../contract/index.ts';
+import { contractOf } from '../../contract/load-contract.ts';
 import type { Answer } from './other-choice-answers.ts';
 import { otherChoices, type OtherChoice } from './other-choices.ts';
 import { jsonAnswer, startProxy } from './proxy.ts';

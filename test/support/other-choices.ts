@@ -5,7 +5,7 @@
  * answers (other error statuses and bodies, headers, media types). A mark of a kind this module has no
  * alternative for throws, so a new mark cannot go untried by the verdict tests.
  */
-import type { Assumption } from '../../spec/index.ts';
+import type { Assumption } from '../../contract/index.ts';
 import {
   ownErrorBody,
   responseSchemaChoice,

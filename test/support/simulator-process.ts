@@ -5,7 +5,7 @@
 import { type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createAdminClient } from '../../client/index.ts';
-import type { TokenRequest } from '../../spec/index.ts';
+import type { TokenRequest } from '../../contract/index.ts';
 import { startCli } from './cli.ts';
 
 export interface SimulatorProcess {
