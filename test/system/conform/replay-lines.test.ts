@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../simulator/index.ts';
+import { ruleReplay, type ConformReport } from '../../../conform/index.ts';
 import { runCli } from '../../support/cli.ts';
 import { deploymentProfile } from '../../support/deployment-profile.ts';
 import { startHiddenAdminDeployment, type Deployment } from '../../support/hidden-admin-deployment.ts';
@@ -72,7 +73,7 @@ describe('the replay lines of a conform run', () => {
     const printed = /^replay: (.+)$/m.exec(first.stdout)?.[1] ?? '';
     const markdown = readFileSync(join(report, 'conform.md'), 'utf8');
     const html = readFileSync(join(report, 'conform.html'), 'utf8');
-    expect(printed).toContain("--profile '");
+    expect(printed, first.stdout.slice(-1500)).toContain("--profile '");
     expect(printed).toContain('--operations getProduct --checks scenarios,fuzz');
     expect(markdown).toContain(printed);
     expect(html).toContain(printed.replaceAll("'", '&#39;'));
@@ -81,13 +82,12 @@ describe('the replay lines of a conform run', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`replay: ${printed}`);
 
-    // A rule's own line: its scenario file, narrowed to its operation, against the same profile.
-    const json = JSON.parse(readFileSync(join(report, 'conform.json'), 'utf8')) as {
-      rules: { source: string; where?: string }[];
-    };
+    // A rule's own line (every report prints it beside a broken rule): its scenario file, narrowed to
+    // its operation, against the same profile.
+    const json = JSON.parse(readFileSync(join(report, 'conform.json'), 'utf8')) as ConformReport;
     const scenarioRule = json.rules.find((r) => r.source === 'scenarios' && r.where);
     expect(scenarioRule).toBeDefined();
-    const ruleLine = /npx gas-harness scenarios run [^`|<\n]+/.exec(html.replaceAll('&#39;', "'"))?.[0] ?? '';
+    const ruleLine = scenarioRule ? (ruleReplay(scenarioRule, json) ?? '') : '';
     expect(ruleLine).toContain("--profile '");
     expect(ruleLine).toContain('--operations getProduct');
     const step = await runPrinted(ruleLine);
