@@ -67,7 +67,7 @@ beforeAll(async () => {
   writeFileSync(join(checkout, 'ci', 'conform-baseline.yaml'), 'version: 1\naccepted: []\n');
   // The pull request's base holds the committed contract; the pull request removes an operation.
   mkdirSync(join(checkout, 'spec'));
-  const spec = readFileSync(projectFile('spec', 'gas-platform.openapi.yaml'), 'utf8');
+  const spec = readFileSync(projectFile('contract', 'gas-platform.openapi.yaml'), 'utf8');
   writeFileSync(join(checkout, 'spec', 'gas-platform.openapi.yaml'), spec);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, stdio: 'pipe' });
   git('init', '-q');
