@@ -10,6 +10,8 @@ import {
   DEFAULT_FUZZ_RUNS,
   DEFAULT_MIN_COVERAGE,
   formatConformReport,
+  RULE_SOURCES,
+  writeBaseline,
   writeConformReports,
   type ConformReport,
 } from '../conform/index.ts';
@@ -35,6 +37,10 @@ interface ConformFlags extends TargetFlags {
   seed?: number;
   suites?: string[];
   minCoverage: number;
+  operations?: string[];
+  checks?: string[];
+  baseline?: string;
+  updateBaseline?: string;
 }
 
 export function registerConformCommand(program: Command): void {
@@ -63,6 +69,19 @@ export function registerConformCommand(program: Command): void {
       percent,
       DEFAULT_MIN_COVERAGE,
     )
+    .option(
+      '--operations <ids...>',
+      'only these operationIds (comma or space separated): their scenario steps, pact interactions and fuzz operations',
+    )
+    .option('--checks <names...>', `only these checkers (comma or space separated): ${RULE_SOURCES.join(', ')}`)
+    .option(
+      '--baseline <file>',
+      'accept the FAILUREs and DIVERGENCEs this file lists (reported apart); only new ones fail the run',
+    )
+    .option(
+      '--update-baseline <file>',
+      "write the run's FAILUREs and DIVERGENCEs to this file by rule id, keeping the reasons it already has",
+    )
     .action(async (flags: ConformFlags) => {
       process.exitCode = await runConform(flags);
     });
@@ -84,6 +103,9 @@ async function runConform(flags: ConformFlags): Promise<number> {
       deadlineAt: stopAt,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.suites?.length ? { suites: flags.suites } : {}),
+      ...(flags.operations ? { operations: flags.operations } : {}),
+      ...(flags.checks ? { checks: flags.checks } : {}),
+      ...(flags.baseline !== undefined ? { baseline: flags.baseline } : {}),
       ...(flags.report ? { fuzzOut: join(flags.report, 'fuzz-failures') } : {}),
       // "<checker>: running" opens a stage (a live line on a terminal); the rest are results.
       onProgress: (message) => (message.endsWith(': running') ? terminal.stage(`conform: ${message}`) : print(message)),
@@ -99,5 +121,7 @@ async function runConform(flags: ConformFlags): Promise<number> {
   print('');
   print(formatConformReport(report));
   if (flags.report) for (const file of writeConformReports(report, flags.report, given)) print(`wrote ${file}`);
+  if (flags.updateBaseline !== undefined)
+    print(`wrote ${flags.updateBaseline}: ${writeBaseline(report, flags.updateBaseline)} entries (edit each reason)`);
   return exitIfStoppedAtDeadline(report.passed ? 0 : 1, report.stoppedAtDeadline !== undefined);
 }

@@ -7,8 +7,9 @@ import type { Command } from 'commander';
 import { profileGaps } from '../conform/index.ts';
 import { renderProfileTemplate } from '../target/index.ts';
 import { loadContract } from '../contract/index.ts';
-import { displayUrl } from '../report/index.ts';
+import { displayUrl, terminalText } from '../report/index.ts';
 import {
+  checkProfileOnline,
   loadTargetProfile,
   parseTargetUrl,
   ProfileError,
@@ -31,12 +32,16 @@ export function registerProfileCommand(program: Command): void {
     .command('check')
     .description('validate a profile and list what each missing entry leaves unchecked')
     .argument('<file>', 'the profile (YAML)')
-    .action(async (file: string) => {
-      process.exitCode = await check(file);
+    .option(
+      '--online',
+      'also try each credential, binding and fixture against the deployment (requests that change nothing); exit 1 when one is wrong',
+    )
+    .action(async (file: string, flags: { online?: boolean }) => {
+      process.exitCode = await check(file, flags.online === true);
     });
 }
 
-async function check(file: string): Promise<number> {
+async function check(file: string, online: boolean): Promise<number> {
   let profile: TargetProfile;
   try {
     profile = loadTargetProfile(file);
@@ -46,12 +51,18 @@ async function check(file: string): Promise<number> {
     return 1;
   }
   const lines = [`${file}: a valid target profile for ${displayUrl(profile.target)}`];
-  for (const [key, source] of secretSources(profile)) {
-    if ('env' in source && process.env[source.env] === undefined)
+  const unset = secretSources(profile).filter(([, source]) => 'env' in source && process.env[source.env] === undefined);
+  for (const [key, source] of unset)
+    if ('env' in source)
       lines.push(`  note: ${key} reads the environment variable ${source.env}, which is not set here`);
-  }
   const gaps = profileGaps(profile, await loadContract());
-  if (gaps.length === 0) lines.push('every entry the checkers use is given');
+  if (gaps.length === 0 && unset.length > 0)
+    lines.push(
+      `every entry the checkers use is named, but ${unset.length} credential(s) cannot be read here: ${unset
+        .map(([key, source]) => `${key} (${'env' in source ? source.env : ''})`)
+        .join(', ')}`,
+    );
+  else if (gaps.length === 0) lines.push('every entry the checkers use is given');
   else {
     lines.push(`${gaps.length} entries missing; against a deployment the rules they unlock are skipped:`);
     for (const gap of gaps)
@@ -61,7 +72,24 @@ async function check(file: string): Promise<number> {
       );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  return 0;
+  if (!online) return 0;
+  const checks = await checkProfileOnline(profile);
+  const wrong = checks.filter((c) => c.status === 'wrong');
+  const shown = checks.map(
+    (c) => `  ${c.status === 'ok' ? 'ok     ' : c.status === 'wrong' ? 'WRONG  ' : 'skipped'} ${c.key}: ${c.detail}`,
+  );
+  process.stdout.write(
+    `${terminalText(
+      [
+        `against ${displayUrl(profile.target)}:`,
+        ...shown,
+        wrong.length
+          ? `${wrong.length} entr${wrong.length === 1 ? 'y is' : 'ies are'} wrong: ${wrong.map((c) => c.key).join(', ')}`
+          : 'no entry is wrong',
+      ].join('\n'),
+    )}\n`,
+  );
+  return wrong.length ? 1 : 0;
 }
 
 function secretSources(profile: TargetProfile): [string, SecretSource][] {

@@ -1,6 +1,7 @@
 /**
  * `gas-harness scenarios run`: replays YAML scenario suites against a target, or against a
- * simulator started in-process when no --target is given. Exit 0 pass, 1 fail, 2 usage or file error.
+ * simulator started in-process when no --target is given. Exit 0 pass (a DIVERGENCE passes unless
+ * --strict, the policy conform shares), 1 fail, 2 usage or file error.
  */
 import type { Command } from 'commander';
 import { redactSecrets, renderJunit, writeFileSafely, writeHtmlReport } from '../report/index.ts';
@@ -25,9 +26,12 @@ import {
   type TargetFlags,
 } from './option-parsers.ts';
 import { createTerminal } from './terminal.ts';
+import { loadContract, selectedOperationIds, UnknownOperationError } from '../contract/index.ts';
 
 interface RunOptions extends TargetFlags {
   concurrency?: number;
+  strict?: boolean;
+  operations?: string[];
   filter?: string;
   junit?: string;
   json?: string;
@@ -43,6 +47,11 @@ export function registerScenariosCommand(program: Command): void {
   addTargetOptions(run)
     .option('--concurrency <n>', 'suites run at once (default 4 on a simulator, 1 on a deployment)', positiveInteger)
     .option('--filter <text>', 'only suites whose name or file contains this text')
+    .option(
+      '--operations <ids...>',
+      'only steps whose request maps to one of these operationIds (comma or space separated; default: all)',
+    )
+    .option('--strict', 'divergences from assumed rules fail the run too (as in conform)')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
     .option('--html <file>', 'write a self-contained HTML report')
@@ -53,14 +62,17 @@ export function registerScenariosCommand(program: Command): void {
 
 async function runCommand(paths: string[], options: RunOptions): Promise<number> {
   let suiteCount: number;
+  let operations: string[] | undefined;
   try {
+    // An unknown operation id is a usage error, named with the allowed ones, before anything runs.
+    operations = selectedOperationIds((await loadContract()).operations, options.operations);
     // A bad file is reported before a simulator is started or a request is sent.
     const filter = options.filter?.toLowerCase();
     suiteCount = loadSuites(paths.length ? paths : [DEFAULT_SUITES_DIR]).filter(
       (s) => !filter || s.spec.name.toLowerCase().includes(filter) || s.file.toLowerCase().includes(filter),
     ).length;
   } catch (error) {
-    if (!(error instanceof ScenarioFileError)) throw error;
+    if (!(error instanceof ScenarioFileError) && !(error instanceof UnknownOperationError)) throw error;
     for (const line of error.message.split('\n')) process.stderr.write(`gas-harness: ${line}\n`);
     return 2;
   }
@@ -78,6 +90,8 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
       paths,
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.filter ? { filter: options.filter } : {}),
+      ...(operations ? { operations } : {}),
+      strict: options.strict === true,
       deadlineAt: stopAt,
       onSuite: (suite) => {
         print(formatSuite(suite));
@@ -85,7 +99,11 @@ async function runCommand(paths: string[], options: RunOptions): Promise<number>
       },
     }).finally(() => terminal.finish());
     if (report.suites.length === 0) {
-      process.stderr.write(`gas-harness: no scenario suite matches --filter ${options.filter ?? ''}\n`);
+      const by = [
+        ...(options.filter ? [`--filter ${options.filter}`] : []),
+        ...(operations ? [`--operations ${operations.join(',')}`] : []),
+      ];
+      process.stderr.write(`gas-harness: no scenario suite matches ${by.join(' and ')}\n`);
       return 2;
     }
     print(formatSummary(report));

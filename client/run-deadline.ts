@@ -23,7 +23,7 @@ export interface RunDeadline {
   readonly reached: Promise<void>;
   /** The deadline has passed. */
   passed(): boolean;
-  /** Stops the clock (the run ended first), so it keeps no process alive. */
+  /** Stops the clock (the run ended first). Its timer never keeps a process alive either way. */
   cancel(): void;
 }
 
@@ -33,6 +33,8 @@ export function runDeadline(deadlineAt: number | undefined): RunDeadline {
   let timer: NodeJS.Timeout | undefined;
   const reached = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, deadlineAt - Date.now()));
+    // The clock only watches the work: a run whose work is over (or failed) must not wait for it.
+    timer.unref();
   });
   return {
     reached,

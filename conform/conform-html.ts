@@ -1,6 +1,8 @@
 /** A conformance run as the self-contained HTML page `--report DIR` writes (`conform.html`). */
 import { groupByOperation, reportHead, type HtmlReport } from '../report/index.ts';
 import { coverageLine, type ConformReport } from './conform-report.ts';
+import { baselineLines } from './console-summary.ts';
+import { conformReplay, ruleReplay } from './replay-command.ts';
 
 export function conformHtmlReport(report: ConformReport): HtmlReport {
   const { totals } = report;
@@ -33,28 +35,34 @@ export function conformHtmlReport(report: ConformReport): HtmlReport {
       ...report.coverage.skipped.map((s) => `skipped: ${s.rules}× ${s.reason}`),
       ...report.checkers.map((c) => `${c.source}: ${c.summary} (${(c.durationMs / 1000).toFixed(1)} s)`),
     ],
-    notices: report.notices,
+    notices: [
+      `replay this run: ${conformReplay(report)}`,
+      ...(report.baseline ? baselineLines(report) : []),
+      ...report.notices,
+    ],
     operations: groupByOperation(
       report.rules,
       (r) => r.operationId,
       (r) => {
-        const curl = r.where?.split('\n').find((line) => line.startsWith('curl '));
+        const replay = ruleReplay(r, report);
         return {
           rule: r.rule,
           verdict: r.verdict,
           source: r.source,
           ...(r.basis ? { basis: r.basis } : {}),
-          ...(r.why ? { why: r.why } : {}),
+          ...(r.why || r.accepted !== undefined
+            ? {
+                why: [r.accepted !== undefined ? `accepted by the baseline: ${r.accepted}` : '', r.why ?? '']
+                  .filter(Boolean)
+                  .join('; '),
+              }
+            : {}),
           ...(r.expected ? { expected: r.expected } : {}),
           ...(r.got ? { got: r.got } : {}),
           ...(r.where ? { where: r.where } : {}),
           ...(r.answer ? { response: r.answer } : {}),
           ...(r.skipReason ? { skipReason: r.skipReason } : {}),
-          ...(curl
-            ? { replay: curl }
-            : r.source === 'scenarios' && r.where
-              ? { replay: `npx gas-harness scenarios run ${r.where.replace(/:\d+$/, '')} --target ${report.target}` }
-              : {}),
+          ...(replay ? { replay } : {}),
         };
       },
     ),

@@ -1,14 +1,16 @@
 /**
  * JUnit suites of a conformance run: one suite per checker, one test case per rule. A FAILURE is a
  * failed case; a DIVERGENCE is a failed case with `strict`, otherwise a skipped one that says so;
- * a skipped rule is skipped with its reason.
+ * a skipped rule is skipped with its reason; a rule a baseline accepts is skipped, saying so, and a
+ * last suite lists the baseline's entries the run no longer saw.
  */
 import type { JunitCase, JunitSuite } from '../report/index.ts';
 import { verdictFails } from '../verdict/index.ts';
 import { coverageLine, RULE_SOURCES, type ConformReport, type ConformRule } from './conform-report.ts';
 import { describeBrokenRule } from './console-summary.ts';
 
-function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
+function toCase(rule: ConformRule, report: ConformReport, timeMs: number): JunitCase {
+  const { strict } = report;
   const name = `${rule.operationId ?? '-'} ${rule.rule}${rule.expected ? `: ${rule.expected}` : ''}`;
   const kase: JunitCase = {
     name,
@@ -16,8 +18,10 @@ function toCase(rule: ConformRule, strict: boolean, timeMs: number): JunitCase {
     timeMs: rule.durationMs ?? timeMs,
   };
   const message = `${rule.verdict} ${rule.operationId ?? '-'}: expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'}`;
-  if (verdictFails(rule.verdict, strict)) {
-    kase.failure = { message, details: describeBrokenRule(rule) };
+  if (rule.accepted !== undefined) {
+    kase.skipped = `${message} (accepted by the baseline: ${rule.accepted})`;
+  } else if (verdictFails(rule.verdict, strict)) {
+    kase.failure = { message, details: describeBrokenRule(rule, report) };
   } else if (rule.verdict === 'SUITE') {
     kase.skipped = `the suite expected ${rule.expected ?? rule.rule} — ${rule.got ?? 'failed'} (${rule.why ?? ''}; the suite's own expectation, not the platform's)`;
   } else if (rule.verdict === 'DIVERGENCE') {
@@ -50,10 +54,24 @@ export function conformJunitSuites(report: ConformReport): JunitSuite[] {
       const timeMs = rules.length > 0 ? checkerMs / rules.length : 0;
       return {
         name: `conform ${source}`,
-        cases: rules.map((r) => toCase(r, report.strict, timeMs)),
+        cases: rules.map((r) => toCase(r, report, timeMs)),
         timeMs: checkerMs,
       };
     }),
     { name: 'conform coverage', cases: [coverageCase], timeMs: 0 },
+    ...(report.baseline
+      ? [
+          {
+            name: 'conform baseline',
+            timeMs: 0,
+            cases: report.baseline.gone.map((e): JunitCase => ({
+              name: `${e.operationId ?? '-'} ${e.rule}`,
+              classname: 'conform.baseline',
+              timeMs: 0,
+              skipped: `accepted by the baseline ${report.baseline?.file ?? ''} (${e.id}) and no longer seen`,
+            })),
+          },
+        ]
+      : []),
   ];
 }

@@ -3,11 +3,48 @@
  * verification, fuzzing) checked against one target, each classified pass, FAILURE (a documented
  * rule broken), DIVERGENCE (an assumed rule broken) or skipped (with its reason).
  */
-import { verdictOf, type RuleOutcome, type Verdict } from '../verdict/index.ts';
+import { VERDICTS, verdictFails, verdictOf, type RuleOutcome, type Verdict } from '../verdict/index.ts';
 
 export { VERDICTS, type Verdict } from '../verdict/index.ts';
 export type RuleSource = 'scenarios' | 'pact' | 'fuzz';
 export const RULE_SOURCES: readonly RuleSource[] = ['scenarios', 'pact', 'fuzz'];
+
+/** The checkers `--checks` names (comma or space separated; default all); an unknown one is an error naming the allowed ones. */
+export function selectedChecks(given: readonly string[] | undefined): RuleSource[] {
+  const wanted = (given ?? []).flatMap((c) => c.split(/[\s,]+/)).filter(Boolean);
+  if (wanted.length === 0) return [...RULE_SOURCES];
+  const unknown = wanted.filter((c) => !(RULE_SOURCES as readonly string[]).includes(c));
+  if (unknown.length)
+    throw new Error(`unknown check ${unknown.join(', ')} (--checks); the checks are: ${RULE_SOURCES.join(', ')}`);
+  return RULE_SOURCES.filter((s) => wanted.includes(s));
+}
+
+/** The verdicts of a broken rule, the ones a baseline can accept. */
+/** What a baseline can accept: the platform's broken rules (a suite's own expectation is mended in the suite). */
+export type BrokenVerdict = 'FAILURE' | 'DIVERGENCE';
+
+/** One accepted rule of a baseline file. */
+export interface BaselineEntry {
+  id: string;
+  verdict: BrokenVerdict;
+  operationId?: string;
+  rule: string;
+  expected?: string;
+  /** Why the team accepts it: written by hand. */
+  reason: string;
+}
+
+/** What a baseline did to a run, in every report. */
+export interface BaselineSummary {
+  /** The baseline file as given. */
+  file: string;
+  /** Broken rules the baseline accepts (they do not fail the run). */
+  accepted: number;
+  /** Broken rules it does not list, by verdict: what is new. */
+  new: { FAILURE: number; DIVERGENCE: number };
+  /** Entries of the baseline the run did not see broken (fixed, renamed or not run). */
+  gone: BaselineEntry[];
+}
 
 export interface ConformRule {
   /** The checker that checked the rule. */
@@ -33,6 +70,10 @@ export interface ConformRule {
   skipReason?: string;
   /** How long checking it took, where the checker times single rules (scenario steps). */
   durationMs?: number;
+  /** The rule's stable id (baseline.ts), on a broken rule of a run with a baseline. */
+  id?: string;
+  /** The baseline's reason, when the baseline accepts this broken rule: it does not fail the run. */
+  accepted?: string;
 }
 
 /** How much of what the harness knows the run checked: rules checked of rules known, the skipped ones by reason. */
@@ -69,6 +110,10 @@ export interface ConformReport {
   /** The fuzz run's seed (`--seed` replays it) and cases per operation and kind. */
   seed: number;
   fuzzRuns: number;
+  /** The operations the run was narrowed to (`--operations`), when it was. */
+  operations?: string[];
+  /** The checkers the run was narrowed to (`--checks`), when it was. */
+  checks?: RuleSource[];
   checkers: CheckerRun[];
   rules: ConformRule[];
   totals: VerdictCounts;
@@ -76,6 +121,14 @@ export interface ConformReport {
   /** Run-level messages: how the run judged, what could not be set up. */
   notices: string[];
   coverage: Coverage;
+  /** The profile file the run used, as given (replay lines name it). */
+  profile?: string;
+  /** True when the run's token came from the command line (replay lines ask for it as $GAS_TOKEN). */
+  tokenGiven?: boolean;
+  /** Scenario files or folders run besides the default suites (`--suites`). */
+  suites?: string[];
+  /** What a baseline (`--baseline FILE`) accepted, what is new and what it lists that the run did not see. */
+  baseline?: BaselineSummary;
   /** How the run stopped at its deadline (`--deadline`), when it did: what did not run. */
   stoppedAtDeadline?: string;
   /** False on any FAILURE, with `strict` on any DIVERGENCE, and when coverage is below its minimum. */
@@ -88,9 +141,9 @@ export function countVerdicts(rules: readonly ConformRule[]): VerdictCounts {
   return counts;
 }
 
-/** Whether a run with these rules passes: no FAILURE, and no DIVERGENCE when strict. */
+/** Whether a run with these rules passes: no verdict the one exit policy (`verdictFails`) fails on. */
 export function passes(totals: VerdictCounts, strict: boolean): boolean {
-  return totals.FAILURE === 0 && (!strict || totals.DIVERGENCE === 0);
+  return VERDICTS.every((verdict) => totals[verdict] === 0 || !verdictFails(verdict, strict));
 }
 
 /** A checker's outcome as a rule of the report: its verdict (verdictOf), basis, and what it rests on. */

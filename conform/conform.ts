@@ -6,7 +6,7 @@
 import { fuzz, seedFromEnvironment as fuzzSeedFromEnvironment } from '../fuzz/index.ts';
 import { verifyPacts } from '../contracts/pact/index.ts';
 import { DEFAULT_SUITES_DIR, loadSuites, runScenarios, ScenarioFileError } from '../scenarios/index.ts';
-import { loadContract } from '../contract/index.ts';
+import { loadContract, selectedOperationIds } from '../contract/index.ts';
 import { RUN_BROKEN } from '../verdict/index.ts';
 import { newFixtureLedger, resolveTarget, TargetUsageError, type TargetRunOptions } from '../target/index.ts';
 import { deadlineMessage, type DeadlineStop } from '../client/index.ts';
@@ -17,12 +17,14 @@ import {
   judgedRule,
   passes,
   RULE_SOURCES,
+  selectedChecks,
   type CheckerRun,
   type ConformReport,
   type ConformRule,
   type RuleSource,
   type VerdictCounts,
 } from './conform-report.ts';
+import { applyBaseline, BaselineFileError, readBaseline, type BaselineEntry } from './baseline.ts';
 import { fuzzRules, fuzzSummary } from './fuzz-rules.ts';
 import { pactRules } from './pact-rules.ts';
 import { redactStrings } from '../report/index.ts';
@@ -44,6 +46,12 @@ export interface ConformOptions extends TargetRunOptions {
   fuzzOut?: string;
   /** Scenario files or folders run besides the default suites (recorded suites: `gas-harness record`). */
   suites?: string[];
+  /** Only these operations: scenario steps, pact interactions and fuzz operations of them (`--operations`). */
+  operations?: string[];
+  /** A baseline file (`--baseline`): the broken rules it lists are accepted; only what is new fails the run. */
+  baseline?: string;
+  /** Only these checkers (`--checks scenarios,pact,fuzz`; default all). */
+  checks?: string[];
   /** Called with a line as each checker starts and ends. */
   onProgress?(message: string): void;
   /**
@@ -80,6 +88,25 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   if (!(minCoverage >= 0 && minCoverage <= 100))
     throw new ConformUsageError(`the minimum coverage must be a percent from 0 to 100, not ${minCoverage}`);
   const seed = options.seed ?? seedFromEnvironment() ?? Math.floor(Math.random() * 2 ** 31);
+  const contract = await loadContract();
+  // The filters are checked before the target is reached: an unknown id or checker names the allowed ones.
+  let operations: string[] | undefined;
+  let checks: RuleSource[];
+  try {
+    operations = selectedOperationIds(contract.operations, options.operations);
+    checks = selectedChecks(options.checks);
+  } catch (error) {
+    throw new ConformUsageError(error instanceof Error ? error.message : String(error));
+  }
+  // A bad baseline is a misuse, reported before the target is reached.
+  let baseline: BaselineEntry[] | undefined;
+  if (options.baseline !== undefined)
+    try {
+      baseline = readBaseline(options.baseline);
+    } catch (error) {
+      if (error instanceof BaselineFileError) throw new ConformUsageError(error.message);
+      throw error;
+    }
   // A bad suite file is a misuse, reported before the target is reached.
   if (options.suites?.length)
     try {
@@ -93,7 +120,6 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   const url = target.url;
   const ledger = newFixtureLedger();
   const secrets = new Set(target.secrets);
-  const contract = await loadContract();
   const progress = (message: string) => options.onProgress?.(message);
 
   const rules: ConformRule[] = [];
@@ -104,6 +130,7 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   let deadlineBroken: ConformRule | undefined;
   const notStarted: RuleSource[] = [];
   const run = async (source: RuleSource, check: () => Promise<CheckerOutcome>): Promise<void> => {
+    if (!checks.includes(source)) return;
     if (stoppedAtDeadline !== undefined || (deadlineAt !== undefined && Date.now() >= deadlineAt)) {
       notStarted.push(source);
       return;
@@ -145,7 +172,13 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
 
   await run('scenarios', async () => {
     const paths = options.suites?.length ? [DEFAULT_SUITES_DIR, ...options.suites] : [];
-    const report = await runScenarios({ resolved: target, ledger, paths, ...(deadlineAt ? { deadlineAt } : {}) });
+    const report = await runScenarios({
+      resolved: target,
+      ledger,
+      paths,
+      ...(operations ? { operations } : {}),
+      ...(deadlineAt ? { deadlineAt } : {}),
+    });
     return {
       rules: scenarioRules(report),
       summary: scenarioSummary(report),
@@ -154,10 +187,15 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   });
 
   await run('pact', async () => {
-    const report = await verifyPacts({ resolved: target, ledger, ...(deadlineAt ? { deadlineAt } : {}) });
+    const report = await verifyPacts({
+      resolved: target,
+      ledger,
+      ...(operations ? { operations } : {}),
+      ...(deadlineAt ? { deadlineAt } : {}),
+    });
     const skipped = report.results.filter((r) => r.skipped).length;
     return {
-      rules: pactRules(contract, report),
+      rules: pactRules(contract, report, undefined, operations),
       summary: `${report.results.length - skipped} interactions verified${skipped ? `, ${skipped} skipped` : ''}${report.tenant ? ` (tenant ${report.tenant})` : ''}`,
       notices: report.notices,
       ...(report.stoppedAtDeadline ? { stopped: report.stoppedAtDeadline } : {}),
@@ -171,6 +209,7 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
       runs: fuzzRuns,
       seed,
       strict: false,
+      ...(operations ? { operations } : {}),
       ...(options.fuzzOut ? { out: options.fuzzOut } : {}),
       ...(deadlineAt ? { deadlineAt } : {}),
     });
@@ -194,24 +233,30 @@ export async function conform(options: ConformOptions): Promise<ConformReport> {
   ) as Record<RuleSource, VerdictCounts>;
   const strict = options.strict ?? false;
   const coverage = coverageOf(rules, minCoverage);
+  const report: ConformReport = {
+    target: url,
+    simulator: target.simulator,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    strict,
+    seed,
+    fuzzRuns,
+    ...(operations ? { operations } : {}),
+    ...(checks.length < RULE_SOURCES.length ? { checks } : {}),
+    ...(typeof options.profile === 'string' ? { profile: options.profile } : {}),
+    ...(options.token || options.tokenCommand ? { tokenGiven: true } : {}),
+    ...(options.suites?.length ? { suites: options.suites } : {}),
+    checkers,
+    rules,
+    totals,
+    totalsBySource,
+    notices,
+    coverage,
+    ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
+    passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
+  };
   return redactStrings<ConformReport>(
-    {
-      target: url,
-      simulator: target.simulator,
-      startedAt,
-      durationMs: Math.round(performance.now() - started),
-      strict,
-      seed,
-      fuzzRuns,
-      checkers,
-      rules,
-      totals,
-      totalsBySource,
-      notices,
-      coverage,
-      ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
-      passed: passes(totals, strict) && coverage.percent >= coverage.minimum,
-    },
+    baseline && options.baseline !== undefined ? applyBaseline(report, options.baseline, baseline) : report,
     [...secrets],
   );
 }

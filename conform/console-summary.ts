@@ -13,14 +13,15 @@ import {
 } from './conform-report.ts';
 import { terminalText } from '../report/index.ts';
 import { SUITE_EXPECTED } from '../verdict/index.ts';
+import { conformReplay, ruleReplay } from './replay-command.ts';
 
 const counts = (c: VerdictCounts) =>
   `${c.pass} pass, ${c.FAILURE} FAILURE, ${c.DIVERGENCE} DIVERGENCE, ${c.SUITE > 0 ? `${c.SUITE} SUITE (the suite's own), ` : ''}${c.skipped} skipped`;
 const total = (c: VerdictCounts) => c.pass + c.FAILURE + c.DIVERGENCE + c.SUITE + c.skipped;
 const indent = (text: string, prefix: string) => text.split('\n').join(`\n${prefix}`);
 
-/** One broken rule, as the console (and JUnit details) show it. */
-export function describeBrokenRule(rule: ConformRule): string {
+/** One broken rule, as the console (and JUnit details) show it; with the report, its replay line too. */
+export function describeBrokenRule(rule: ConformRule, report?: ConformReport): string {
   const own = rule.verdict === 'SUITE';
   const lines = [`${own ? SUITE_EXPECTED : rule.verdict} ${rule.operationId ?? '-'} — ${rule.rule}`];
   if (rule.expected) lines.push(`    expected: ${rule.expected}`);
@@ -29,6 +30,9 @@ export function describeBrokenRule(rule: ConformRule): string {
     lines.push(`    ${rule.basis === 'assumed' ? 'assumed: ' : own ? 'unbacked:' : 'note:    '} ${rule.why}`);
   if (rule.answer) lines.push(`    answer:   ${indent(rule.answer, '              ')}`);
   if (rule.where) lines.push(`    where:    ${indent(rule.where, '              ')}`);
+  if (rule.accepted !== undefined) lines.push(`    accepted: ${rule.accepted} (${rule.id ?? ''}, the baseline)`);
+  const replay = report && ruleReplay(rule, report);
+  if (replay) lines.push(`    replay:   ${replay}`);
   return lines.join('\n');
 }
 
@@ -37,12 +41,30 @@ export function verdictLine(report: ConformReport): string {
   const { FAILURE, DIVERGENCE, SUITE } = report.totals;
   const own = SUITE > 0 ? `, ${SUITE} the suites expected on their own (reported apart, not the platform's)` : '';
   const lenient = DIVERGENCE > 0 && !report.strict ? ' (divergences do not fail the run; --strict makes them)' : '';
+  const { baseline } = report;
+  if (baseline)
+    return `${report.passed ? 'PASS' : 'FAIL'}: ${baseline.new.FAILURE} new FAILURE(s), ${baseline.new.DIVERGENCE} new DIVERGENCE(s); ${baseline.accepted} accepted by the baseline ${baseline.file}, ${baseline.gone.length} of its entries no longer seen${own}${coverageNote(report)}${lenient}`;
+  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${own}${coverageNote(report)}${lenient}`;
+}
+
+function coverageNote(report: ConformReport): string {
   const { checked, known, percent, minimum } = report.coverage;
-  const low =
-    percent < minimum
-      ? `, coverage ${percent}% below the minimum of ${minimum}%`
-      : `, ${checked} of ${known} rules checked (${percent}%)`;
-  return `${report.passed ? 'PASS' : 'FAIL'}: ${FAILURE} FAILURE(s), ${DIVERGENCE} DIVERGENCE(s)${own}${low}${lenient}`;
+  return percent < minimum
+    ? `, coverage ${percent}% below the minimum of ${minimum}%`
+    : `, ${checked} of ${known} rules checked (${percent}%)`;
+}
+
+/** The baseline's part of a report, as lines: the accepted rules with their reasons, the entries no longer seen. */
+export function baselineLines(report: ConformReport): string[] {
+  const { baseline } = report;
+  if (!baseline) return [];
+  const accepted = report.rules.filter((r) => r.accepted !== undefined);
+  return [
+    `ACCEPTED BY THE BASELINE ${baseline.file} (${accepted.length})`,
+    ...accepted.map((r) => `  ${r.verdict} ${r.operationId ?? '-'} — ${r.rule}: ${r.accepted ?? ''} (${r.id ?? ''})`),
+    `NO LONGER SEEN: ${baseline.gone.length} of its entries`,
+    ...baseline.gone.map((e) => `  ${e.verdict} ${e.operationId ?? '-'} — ${e.rule} (${e.id})`),
+  ];
 }
 
 export function formatConformReport(report: ConformReport): string {
@@ -66,17 +88,19 @@ export function formatConformReport(report: ConformReport): string {
     ['DIVERGENCES', 'DIVERGENCE'],
     [`THE SUITES' OWN EXPECTATIONS (no statement of the description backs them)`, 'SUITE'],
   ] as const) {
-    const broken = report.rules.filter((r) => r.verdict === verdict);
+    const broken = report.rules.filter((r) => r.verdict === verdict && r.accepted === undefined);
     if (broken.length === 0) continue;
-    lines.push('', `${title} (${broken.length})`, ...broken.map(describeBrokenRule));
+    const heading = report.baseline ? `NEW ${title}` : title;
+    lines.push('', `${heading} (${broken.length})`, ...broken.map((r) => describeBrokenRule(r, report)));
   }
+  if (report.baseline) lines.push('', ...baselineLines(report));
   const skipped = skippedByReason(report.rules);
   if (skipped.length) {
     lines.push('', `SKIPPED (${report.totals.skipped})`);
     for (const [reason, rules] of skipped) lines.push(`  ${rules.length}× ${reason}`);
   }
   if (report.notices.length) lines.push('', 'NOTES', ...report.notices.map((n) => `  ${n}`));
-  lines.push('', verdictLine(report));
+  lines.push('', `replay: ${conformReplay(report)}`, '', verdictLine(report));
   // The rules quote the target's answers: their control characters are shown, never sent to a terminal.
   return terminalText(lines.join('\n'));
 }

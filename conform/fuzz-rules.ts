@@ -1,7 +1,8 @@
 /**
- * Turns a fuzz run into conformance rules: per operation, one rule per check that found nothing
- * (pass) and one per shrunk counterexample (FAILURE, or DIVERGENCE when the fuzzer says the broken
- * rule is `x-assumed`); one rule per stateful sequence; the case kinds that could not run, skipped.
+ * Turns a fuzz run into conformance rules: per operation, one rule per check, whatever the answers:
+ * pass when it found nothing, else its worst shrunk counterexample (FAILURE, or DIVERGENCE when the
+ * fuzzer says the broken rule is `x-assumed`), naming how many more it found; one rule per stateful
+ * sequence; the case kinds that could not run, skipped.
  */
 import { findingVerdict, STATEFUL_CHECK, type FuzzFailure, type FuzzReport } from '../fuzz/index.ts';
 import type { ConformRule } from './conform-report.ts';
@@ -35,6 +36,13 @@ function failureRule(failure: FuzzFailure, rule: string, expected: string): Conf
   };
 }
 
+/** The first FAILURE of a check's findings (else its first DIVERGENCE), saying how many more there were. */
+function worst(found: ConformRule[]): ConformRule {
+  const first = found.find((r) => r.verdict === 'FAILURE') ?? found[0];
+  if (!first) throw new Error('a check with findings has at least one');
+  return found.length > 1 ? { ...first, got: `${first.got ?? ''} (and ${found.length - 1} more finding(s))` } : first;
+}
+
 /** The fuzzer's note for an operation whose request has no part that can be made invalid. */
 const NOTHING_TO_INVALIDATE = 'negative: no part of the request can be made invalid';
 
@@ -60,7 +68,8 @@ export function fuzzRules(report: FuzzReport): ConformRule[] {
           verdict: 'pass',
           expected,
         });
-      for (const failure of found) rules.push(broken(failure, `fuzz check ${check}`, expected));
+      // One rule per operation and check, whatever the answers: its worst finding speaks for the others.
+      else rules.push(worst(found.map((failure) => broken(failure, `fuzz check ${check}`, expected))));
     }
     // An operation with nothing to make invalid has no negative rule to check: it is not a rule at all.
     for (const reason of op.skipped.filter((r) => !r.startsWith(NOTHING_TO_INVALIDATE))) {
@@ -81,7 +90,7 @@ export function fuzzRules(report: FuzzReport): ConformRule[] {
     }
     const found = report.failures.filter((f) => f.source === `sequence ${sequence.name}`);
     if (found.length === 0) rules.push({ source: 'fuzz', rule, verdict: 'pass', expected: sequence.rule });
-    for (const failure of found) rules.push(broken(failure, rule, sequence.rule));
+    else rules.push(worst(found.map((failure) => broken(failure, rule, sequence.rule))));
   }
   // A failure the fuzzer reports for an operation or sequence it does not summarize still counts.
   for (const failure of report.failures) {

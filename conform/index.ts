@@ -24,3 +24,14 @@ export { renderMarkdownSummary } from './markdown-summary.ts';
 export { REPORT_FILES, writeConformReports } from './write-reports.ts';
 export { PROFILE_KEYS, profileGaps, type ProfileGap } from './profile-gaps.ts';
 export { fuzzRules } from './fuzz-rules.ts';
+export {
+  applyBaseline,
+  BaselineFileError,
+  readBaseline,
+  ruleId,
+  UNTRIAGED,
+  writeBaseline,
+  type BaselineEntry,
+  type BaselineSummary,
+} from './baseline.ts';
+export { conformReplay, ruleReplay } from './replay-command.ts';

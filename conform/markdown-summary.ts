@@ -11,7 +11,9 @@ import {
   type ConformRule,
   type VerdictCounts,
 } from './conform-report.ts';
+import type { BaselineSummary } from './baseline.ts';
 import { verdictLine } from './console-summary.ts';
+import { conformReplay, ruleReplay } from './replay-command.ts';
 import { markdownCode, markdownText } from '../report/index.ts';
 
 /** Rows per table: a job summary has a size limit, and conform.json holds every rule. */
@@ -43,8 +45,8 @@ const countCells = (c: VerdictCounts) => [
   String(c.skipped),
 ];
 
-function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
-  const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note'])];
+function ruleTable(report: ConformReport, rules: ConformRule[], withWhy: boolean): string[] {
+  const head = ['operation', 'rule', 'expected', 'got', ...(withWhy ? ['why assumed'] : ['note']), 'replay'];
   const lines = [row(head), row(head.map(() => '---'))];
   for (const r of rules.slice(0, MAX_ROWS)) {
     lines.push(
@@ -54,10 +56,35 @@ function ruleTable(rules: ConformRule[], withWhy: boolean): string[] {
         cell(r.expected),
         codeCell(r.got),
         cell(r.why),
+        codeCell(ruleReplay(r, report)),
       ]),
     );
   }
   if (rules.length > MAX_ROWS) lines.push('', `… and ${rules.length - MAX_ROWS} more in \`conform.json\`.`);
+  return lines;
+}
+
+/** What the baseline accepted (with the reasons), and its entries the run no longer saw. */
+function baselineSection(report: ConformReport, baseline: BaselineSummary): string[] {
+  const accepted = report.rules.filter((r) => r.accepted !== undefined);
+  const lines = [
+    '',
+    `### Accepted by the baseline ${code(baseline.file)} (${accepted.length})`,
+    '',
+    `New: ${baseline.new.FAILURE} FAILURE(s), ${baseline.new.DIVERGENCE} DIVERGENCE(s). Accepted rules do not fail the run.`,
+  ];
+  if (accepted.length) {
+    lines.push('', row(['verdict', 'operation', 'rule', 'reason', 'id']), row(['---', '---', '---', '---', '---']));
+    for (const r of accepted.slice(0, MAX_ROWS))
+      lines.push(
+        row([r.verdict, r.operationId ? code(r.operationId) : '', cell(r.rule), cell(r.accepted), code(r.id ?? '')]),
+      );
+    if (accepted.length > MAX_ROWS) lines.push('', `… and ${accepted.length - MAX_ROWS} more in \`conform.json\`.`);
+  }
+  lines.push('', `### No longer seen (${baseline.gone.length})`, '');
+  if (baseline.gone.length === 0) lines.push('Every entry of the baseline was seen in this run.');
+  for (const e of baseline.gone.slice(0, MAX_ROWS))
+    lines.push(`- ${e.verdict} ${e.operationId ? code(e.operationId) : ''} ${cell(e.rule)} (${code(e.id)})`);
   return lines;
 }
 
@@ -82,12 +109,26 @@ export function renderMarkdownSummary(report: ConformReport): string {
     '',
     "A **FAILURE** breaks a rule the platform's interface description documents. A **DIVERGENCE** breaks a rule the spec only assumes (`x-assumed`): the deployment answered differently, so the spec may need correcting.",
   ];
-  const failures = report.rules.filter((r) => r.verdict === 'FAILURE');
-  const divergences = report.rules.filter((r) => r.verdict === 'DIVERGENCE');
-  if (failures.length) lines.push('', `### FAILURES (${failures.length})`, '', ...ruleTable(failures, false));
+  lines.push('', `Replay this run: ${code(conformReplay(report))}`);
+  const fresh = report.rules.filter((r) => r.accepted === undefined);
+  const failures = fresh.filter((r) => r.verdict === 'FAILURE');
+  const divergences = fresh.filter((r) => r.verdict === 'DIVERGENCE');
+  const isNew = report.baseline ? 'new ' : '';
+  if (failures.length)
+    lines.push(
+      '',
+      `### ${isNew.toUpperCase()}FAILURES (${failures.length})`,
+      '',
+      ...ruleTable(report, failures, false),
+    );
   if (divergences.length)
-    lines.push('', `### DIVERGENCES (${divergences.length})`, '', ...ruleTable(divergences, true));
-  const own = report.rules.filter((r) => r.verdict === 'SUITE');
+    lines.push(
+      '',
+      `### ${isNew.toUpperCase()}DIVERGENCES (${divergences.length})`,
+      '',
+      ...ruleTable(report, divergences, true),
+    );
+  const own = fresh.filter((r) => r.verdict === 'SUITE');
   if (own.length)
     lines.push(
       '',
@@ -95,8 +136,9 @@ export function renderMarkdownSummary(report: ConformReport): string {
       '',
       'What a suite expected that no statement of the description backs and no `x-assumed` mark describes: the suite may be wrong, not the platform.',
       '',
-      ...ruleTable(own, false),
+      ...ruleTable(report, own, false),
     );
+  if (report.baseline) lines.push(...baselineSection(report, report.baseline));
   const skipped = skippedByReason(report.rules);
   if (skipped.length) {
     lines.push('', `### Skipped (${report.totals.skipped})`, '', row(['rules', 'reason']), row(['---:', '---']));

@@ -7,15 +7,30 @@
  * rule or its answer carried the run's token, else a DIVERGENCE carrying the first assumption's
  * reason.
  */
-import { PACTS_DIR, readPactFiles, type PactInteraction, type VerifyPactsReport } from '../contracts/pact/index.ts';
+import {
+  interactionOperationIn,
+  PACTS_DIR,
+  readPactFiles,
+  type PactInteraction,
+  type VerifyPactsReport,
+} from '../contracts/pact/index.ts';
 import { RUN_BROKEN } from '../verdict/index.ts';
 import { type Contract } from '../contract/index.ts';
 import { judgedRule, type ConformRule } from './conform-report.ts';
 
 /** One rule per committed interaction: verified (pass, FAILURE, DIVERGENCE), skipped with its reason, or missing from the verifier's report (FAILURE). */
-export function pactRules(contract: Contract, report: VerifyPactsReport, location = PACTS_DIR): ConformRule[] {
+export function pactRules(
+  contract: Contract,
+  report: VerifyPactsReport,
+  location = PACTS_DIR,
+  operations?: readonly string[],
+): ConformRule[] {
   const interactions = new Map(
-    readPactFiles(location).flatMap(({ pact }) => pact.interactions.map((i) => [i.description, i] as const)),
+    readPactFiles(location).flatMap(({ pact }) =>
+      pact.interactions
+        .filter((i) => !operations || interactionOperationIn(contract, i, operations))
+        .map((i) => [i.description, i] as const),
+    ),
   );
   const rules: ConformRule[] = [];
   const reported = new Set<string>();

@@ -19,30 +19,41 @@ function stepRules(suite: SuiteResult, step: StepResult): ConformRule[] {
   const where = `${fileOf(suite)}:${step.line}`;
   const operation = step.operationId ? { operationId: step.operationId } : {};
   const rule = `scenario "${suite.name}" step "${step.name}"`;
-  if (step.outcome === 'skipped') {
-    return [
-      {
-        source: 'scenarios',
-        ...operation,
-        rule,
-        verdict: 'skipped',
-        where,
-        skipReason: step.skipReason ?? suite.skipReason ?? 'skipped',
-      },
-    ];
-  }
   const label = step.operationId ?? `${step.method} ${step.path.split('?')[0] ?? step.path}`;
-  const rules = step.checks.map((check) =>
-    judgedRule(check, {
-      source: 'scenarios',
+  if (step.outcome === 'skipped') {
+    // Each rule the step plans is known; a step that plans none still counts once.
+    const planned = step.planned?.length ? step.planned : [undefined];
+    return planned.map((check) => ({
+      source: 'scenarios' as const,
       ...operation,
       rule,
-      expected: ruleText(check, label),
-      ...(check.actual === undefined ? {} : { got: check.actual }),
-      ...(!check.passed && step.answer ? { answer: step.answer } : {}),
+      verdict: 'skipped' as const,
+      ...(check !== undefined ? { expected: check.replace(/^[^:]+: /, '') } : {}),
       where,
-      durationMs: step.durationMs,
-    }),
+      skipReason: step.skipReason ?? suite.skipReason ?? 'skipped',
+    }));
+  }
+  const rules = step.checks.map((check) =>
+    check.notReached !== undefined
+      ? {
+          source: 'scenarios' as const,
+          ...operation,
+          rule,
+          verdict: 'skipped' as const,
+          expected: ruleText(check, label),
+          where,
+          skipReason: check.notReached,
+        }
+      : judgedRule(check, {
+          source: 'scenarios',
+          ...operation,
+          rule,
+          expected: ruleText(check, label),
+          ...(check.actual === undefined ? {} : { got: check.actual }),
+          ...(!check.passed && step.answer ? { answer: step.answer } : {}),
+          where,
+          durationMs: step.durationMs,
+        }),
   );
   if (step.error) {
     rules.push(

@@ -67,3 +67,4 @@ export {
 export { DESCRIPTION_INVENTORY, inventoryCounts, inventoryEntry, testableEntries } from './description-inventory.ts';
 export { descriptionUnits, type DescriptionUnit } from './description-sentences.ts';
 export { statedMarks } from './stated-marks.ts';
+export { selectedOperationIds, UnknownOperationError } from './operation-ids.ts';

@@ -3,7 +3,7 @@
  * programmatic API behind `gas-harness fuzz` (and `gas-harness conform`).
  */
 import { failsRun } from '../verdict/index.ts';
-import { loadContract, type Operation } from '../contract/index.ts';
+import { loadContract, selectedOperationIds, type Operation } from '../contract/index.ts';
 import {
   connectTarget,
   newFixtureLedger,
@@ -173,12 +173,8 @@ function sessionFor(probe: TargetSession, connect: () => TargetSession): TargetS
 }
 
 function selectOperations(all: Operation[], ids: string[] | undefined): Operation[] {
-  const wanted = (ids ?? []).flatMap((id) => id.split(/[\s,]+/)).filter(Boolean);
-  if (wanted.length === 0) return all;
-  const unknown = wanted.filter((id) => !all.some((op) => op.id === id));
-  if (unknown.length)
-    throw new Error(`unknown operation ${unknown.join(', ')}; known: ${all.map((op) => op.id).join(', ')}`);
-  return all.filter((op) => wanted.includes(op.id));
+  const wanted = selectedOperationIds(all, ids);
+  return wanted ? all.filter((op) => wanted.includes(op.id)) : all;
 }
 
 /** The seed FUZZ_SEED fixes (CI sets it), if any: the one place it is read. */

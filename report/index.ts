@@ -43,3 +43,4 @@ export {
   type RunSummary,
 } from './html-report.ts';
 export { SHOWN_BODY_CHARS, shownAnswer, type AnswerToShow } from './shown-answer.ts';
+export { harnessCommand, shellArgument } from './shell-command.ts';

@@ -28,7 +28,17 @@ export interface CheckResult extends RuleOutcome {
   rule: string;
   /** What the target did instead, when the check failed. */
   actual?: string;
+  /**
+   * Why the check was not made (it counts as known, not as checked): the checks a step plans after
+   * its status are not reached when the status check fails. `passed` is true: it broke nothing.
+   */
+  notReached?: string;
 }
+
+/** Why the checks after a failed status are not made. */
+export const NOT_REACHED_STATUS = 'not reached: the status check failed';
+/** Why a step's captures are not made. */
+export const NOT_REACHED_CAPTURE = 'not reached: a check before the capture failed';
 
 export interface CheckContext {
   contract: Contract;
@@ -87,7 +97,7 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
       ),
       `got ${response.status}${undocumented}${allowed}${response.text ? `: ${redactedExcerpt(response.text, 300, secrets)}` : ''}`,
     );
-    if (!passed) return results;
+    if (!passed) return [...results, ...unreached(expect, ctx)];
   }
   const responseSpec = ctx.operation?.responses.get(response.status);
 
@@ -138,6 +148,51 @@ export function checkExpectations(expect: ExpectSpec, response: HttpResponse, ct
     );
   }
   return results;
+}
+
+/**
+ * The checks a step plans, by rule (without its operation label): its status, headers, JSON paths,
+ * documented schema and time limit, judged as if the answer came with `status` (the first expected).
+ * A run's known rules come from these, not from the answers.
+ */
+export function plannedChecks(
+  expect: ExpectSpec,
+  operation: Operation | undefined,
+  secrets: readonly string[] = [],
+): string[] {
+  const wanted = expect.status === undefined ? [] : Array.isArray(expect.status) ? expect.status : [expect.status];
+  const status = wanted[0] ?? 0;
+  const rules: string[] = wanted.length ? [`answers ${wanted.join(' or ')}`] : [];
+  for (const [name, expectation] of Object.entries(expect.headers ?? {}))
+    rules.push(headerCheck(name, expectation, undefined)[0]);
+  const show = showIn(secrets);
+  for (const json of expect.json ?? []) {
+    if (json.exists !== undefined) rules.push(`${json.path} ${json.exists ? 'exists' : 'is absent'}`);
+    if (json.equals !== undefined) rules.push(`${json.path} equals ${show(json.equals)}`);
+    if (json.matches !== undefined) rules.push(`${json.path} matches /${json.matches}/`);
+  }
+  if (expect.schema === 'documented') {
+    const spec = operation?.responses.get(status);
+    if (spec && !spec.schema) rules.push(`${status} has no body`);
+    else {
+      if (spec) rules.push(`${status} body is JSON (${spec.mediaType ?? 'application/json'})`);
+      rules.push(spec ? `${status} body has the documented schema` : 'body has the documented schema');
+    }
+  }
+  if (expect.maxMs !== undefined) rules.push(`answers within ${expect.maxMs} ms`);
+  return rules;
+}
+
+/** The checks a step plans after its failed status: known, not checked. */
+function unreached(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  return plannedChecks(expect, ctx.operation, ctx.secrets)
+    .slice(1)
+    .map((rule) => ({
+      rule: `${ctx.label}: ${rule}`,
+      passed: true,
+      basis: 'documented',
+      notReached: NOT_REACHED_STATUS,
+    }));
 }
 
 /**

@@ -5,7 +5,7 @@
 import { projectFile } from '../project-files.ts';
 import { redactStrings } from '../report/index.ts';
 import { runDeadline, type DeadlineStop } from '../client/index.ts';
-import { loadContract } from '../contract/index.ts';
+import { loadContract, type Contract } from '../contract/index.ts';
 import {
   newFixtureLedger,
   resolveTarget,
@@ -16,8 +16,10 @@ import {
 import { runPool } from '../client/index.ts';
 import { loadSuites, type LoadedSuite } from './load-suites.ts';
 
+import { selectSteps } from './operation-filter.ts';
+import { plannedStepRules } from './run-step.ts';
 import { runSuite } from './run-suite.ts';
-import { stepCoverage, summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
+import { stepCoverage, suiteFailsRun, summarize, type ScenarioReport, type SuiteResult } from './scenario-report.ts';
 
 /** The default suites shipped with the harness. */
 export const DEFAULT_SUITES_DIR = projectFile('scenarios', 'suites');
@@ -33,6 +35,13 @@ export interface RunScenariosOptions extends TargetRunOptions {
   concurrency?: number;
   /** Only suites whose name or file contains this text (case-insensitive). */
   filter?: string;
+  /** Divergences from assumed rules fail the run too (default false: the exit policy conform uses). */
+  strict?: boolean;
+  /**
+   * Only steps whose request maps to one of these operation ids; the others are skipped as filtered
+   * out. Ids are checked against the contract (`checkOperationIds`) by the caller.
+   */
+  operations?: readonly string[];
   /** Called with each suite's result (redacted) as it finishes. */
   onSuite?: (suite: SuiteResult) => void;
   /**
@@ -60,7 +69,19 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   const { url, simulator } = target;
   const secrets = new Set<string>(target.secrets);
   const contract = await loadContract();
-  const ctx = { target, contract, match: contract.match, ledger: options.ledger ?? newFixtureLedger() };
+  const operations = options.operations ? new Set(options.operations) : undefined;
+  const ctx = {
+    target,
+    contract,
+    match: contract.match,
+    ledger: options.ledger ?? newFixtureLedger(),
+    ...(operations ? { operations } : {}),
+  };
+  // With --operations, a suite none of whose steps calls one of them does not run.
+  if (operations) {
+    const keep = suites.filter((suite) => selectSteps(suite, contract.match, operations).kept.size > 0);
+    suites.splice(0, suites.length, ...keep);
+  }
 
   const deadline = runDeadline(options.deadlineAt);
   let over = false;
@@ -85,7 +106,7 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
   deadline.cancel();
 
   const final = redactStrings(
-    suites.map((suite, i) => results[i] ?? notRun(suite)),
+    suites.map((suite, i) => results[i] ?? notRun(suite, contract)),
     secrets,
   );
   const notRunSteps = final.flatMap((s) => s.steps).filter((s) => s.skipReason === NOT_RUN_AT_DEADLINE).length;
@@ -106,15 +127,16 @@ export async function runScenarios(options: RunScenariosOptions): Promise<Scenar
     summary: summarize(final),
     coverage: stepCoverage(final),
     ...(stoppedAtDeadline ? { stoppedAtDeadline } : {}),
+    strict: options.strict ?? false,
     passed:
       !stoppedAtDeadline &&
-      final.every((s) => s.outcome !== 'failed') &&
+      !final.some((s) => suiteFailsRun(s, options.strict ?? false)) &&
       final.some((s) => s.steps.some((step) => step.outcome !== 'skipped')),
   };
 }
 
 /** A suite the run did not finish before its deadline: every step not run, saying why. */
-function notRun(suite: LoadedSuite): SuiteResult {
+function notRun(suite: LoadedSuite, contract: Contract): SuiteResult {
   return {
     name: suite.spec.name,
     file: suite.file,
@@ -130,6 +152,7 @@ function notRun(suite: LoadedSuite): SuiteResult {
       durationMs: 0,
       checks: [],
       skipReason: NOT_RUN_AT_DEADLINE,
+      planned: plannedStepRules(step, contract),
     })),
   };
 }

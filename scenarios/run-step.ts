@@ -2,7 +2,14 @@
 import { RequestTimeoutError, send, type HttpResponse } from '../client/index.ts';
 import { type TargetSession } from '../target/index.ts';
 import type { CaptureSpec, Contract, ExpectSpec, Operation, StepSpec, ValidationIssue } from '../contract/index.ts';
-import { checkExpectations, queryJson, secretExposureCheck, type CheckResult } from './check-expectations.ts';
+import {
+  checkExpectations,
+  NOT_REACHED_CAPTURE,
+  plannedChecks,
+  queryJson,
+  secretExposureCheck,
+  type CheckResult,
+} from './check-expectations.ts';
 import type { OperationMatcher } from '../contract/index.ts';
 import { failsRun, jsonPathBasis } from '../verdict/index.ts';
 import { shownAnswer } from '../report/index.ts';
@@ -61,6 +68,7 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
       ...shown,
       outcome: 'skipped',
       skipReason: `reads the simulator's own records (${path.split('?')[0] ?? path}), which a deployment does not expose`,
+      planned: plannedStepRules(step, ctx.contract),
     };
 
   const hasHeader = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
@@ -69,7 +77,13 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
   if (!hasHeader('authorization') && !admin) {
     if (ctx.plan) boundElsewhere = tokenBoundElsewhere(request.auth, ctx.plan, matched?.params ?? {}, body, ctx.vars);
     const authorization = await ctx.authorize(request.auth, operation, matched?.params ?? {}, ctx.vars);
-    if (authorization instanceof StepSkip) return { ...shown, outcome: 'skipped', skipReason: authorization.reason };
+    if (authorization instanceof StepSkip)
+      return {
+        ...shown,
+        outcome: 'skipped',
+        skipReason: authorization.reason,
+        planned: plannedStepRules(step, ctx.contract),
+      };
     if (authorization !== undefined) headers.authorization = given = authorization;
   }
   // Without a media type, a body goes as the first one the operation takes (JSON when unknown).
@@ -113,7 +127,10 @@ export async function runStep(step: StepSpec, line: number, ctx: StepContext): P
     ? undefined
     : secretExposureCheck(response, label, [...ctx.session.secrets(), ...(given ? [given] : [])]);
   if (exposure) checks.push(exposure);
-  if (checks.every((c) => c.passed)) checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
+  // Captures follow the checks: after a broken one they are known but not reached.
+  if (checks.every((c) => c.passed && c.notReached === undefined))
+    checks.push(...capture(step.capture ?? {}, response, ctx.vars, label, operation));
+  else checks.push(...unreachedCaptures(step.capture ?? {}, label));
   const failed = checks.some((c) => !c.passed);
   return {
     ...shown,
@@ -147,6 +164,37 @@ function requestIssues(
   return [...issues, ...contract.validators.body(operation.id, value)];
 }
 
+/** Where a capture takes its value from, as its rule names it. */
+const captureSource = (spec: CaptureSpec): string => {
+  const header = typeof spec === 'object' && 'header' in spec ? spec.header : undefined;
+  const path = typeof spec === 'string' ? spec : 'json' in spec ? spec.json : undefined;
+  return header !== undefined ? `header ${header}` : (path ?? '');
+};
+
+/**
+ * Every rule a step plans, labelled as its checks are (`getProduct: answers 200`): what a step that
+ * does not run still counts as known. Its operation comes from its templated path.
+ */
+export function plannedStepRules(step: StepSpec, contract: Contract): string[] {
+  const path = step.request.path.split('?')[0] ?? step.request.path;
+  const operation = contract.match(step.request.method, path)?.operation;
+  const label = operation?.id ?? `${step.request.method} ${path}`;
+  return [
+    ...plannedChecks(step.expect ?? {}, operation).map((rule) => `${label}: ${rule}`),
+    ...unreachedCaptures(step.capture ?? {}, label).map((c) => c.rule),
+  ];
+}
+
+/** The captures of a step a broken check stopped: known rules, not checked. */
+function unreachedCaptures(specs: Record<string, CaptureSpec>, label: string): CheckResult[] {
+  return Object.entries(specs).map(([name, spec]) => ({
+    rule: `${label}: captures ${name} from ${captureSource(spec)}`,
+    passed: true,
+    basis: 'documented',
+    notReached: NOT_REACHED_CAPTURE,
+  }));
+}
+
 /** Takes captured values into the variables; a capture that finds nothing is a failed check. */
 export function capture(
   specs: Record<string, CaptureSpec>,
@@ -162,7 +210,7 @@ export function capture(
     let value: unknown;
     if (header !== undefined) value = response.headers[header.toLowerCase()];
     else if (path !== undefined) value = queryJson(path, response.body)[0];
-    const rule = `${label}: captures ${name} from ${header !== undefined ? `header ${header}` : (path ?? '')}`;
+    const rule = `${label}: captures ${name} from ${captureSource(spec)}`;
     const basis =
       path !== undefined
         ? jsonPathBasis(operation?.responses.get(response.status), path, true)

@@ -13,9 +13,10 @@ import {
   type ResolvedTarget,
   type TargetSession,
 } from '../target/index.ts';
-import { capture, runStep } from './run-step.ts';
+import { capture, plannedStepRules, runStep } from './run-step.ts';
 import type { StepResult, SuiteResult } from './scenario-report.ts';
 import { stepsAfter, type LoadedSuite } from './load-suites.ts';
+import { selectSteps } from './operation-filter.ts';
 import { createStepAuthorizer, planSuiteAuth, type SuiteAuthPlan } from './suite-auth.ts';
 import { referencedVariables, renderString, renderText, renderValue, type Variables } from './template.ts';
 
@@ -29,6 +30,8 @@ export interface SuiteRunContext {
   stopped?: () => boolean;
   /** The reason a step not run at the deadline gives. */
   stoppedReason?: string;
+  /** Only steps of these operations are reported (`--operations`; selectSteps). */
+  operations?: ReadonlySet<string>;
 }
 
 export interface SuiteRun {
@@ -45,17 +48,21 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     result: { ...base, ...rest, durationMs: Math.round(performance.now() - started) },
     secrets: session?.secrets() ?? [],
   });
+  const { kept, support } = selectSteps(loaded, ctx.match, ctx.operations);
   const skipAll = (reason: string): StepResult[] =>
-    spec.steps.map((step, i) => ({
-      name: step.name,
-      line: loaded.stepLines[i] ?? 0,
-      method: step.request.method,
-      path: step.request.path,
-      outcome: 'skipped',
-      durationMs: 0,
-      checks: [],
-      skipReason: reason,
-    }));
+    spec.steps
+      .flatMap((step, i) => (kept.has(i) ? [{ step, i }] : []))
+      .map(({ step, i }) => ({
+        name: step.name,
+        line: loaded.stepLines[i] ?? 0,
+        method: step.request.method,
+        path: step.request.path,
+        outcome: 'skipped',
+        durationMs: 0,
+        checks: [],
+        skipReason: reason,
+        planned: plannedStepRules(step, ctx.contract),
+      }));
 
   const vars: Variables = new Map();
   let plan: SuiteAuthPlan;
@@ -96,6 +103,7 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
   const missing = new Map<string, string>();
   const steps: StepResult[] = [];
   for (const [i, step] of spec.steps.entries()) {
+    if (!kept.has(i) && !support.has(i)) continue;
     const line = loaded.stepLines[i] ?? 0;
     const needs = referencedVariables(JSON.stringify([step.request, step.expect ?? {}])).find((name) =>
       missing.has(name),
@@ -122,6 +130,7 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
         durationMs: 0,
         checks: [],
         skipReason,
+        planned: plannedStepRules(step, ctx.contract),
       });
     } else {
       steps.push(
@@ -130,9 +139,14 @@ export async function runSuite(loaded: LoadedSuite, ctx: SuiteRunContext): Promi
     }
     for (const name of Object.keys(step.capture ?? {})) if (!vars.has(name)) missing.set(name, step.name);
   }
-  const failed = steps.some((s) => s.outcome === 'failed');
-  const allSkipped = steps.every((s) => s.outcome === 'skipped');
-  return finish({ ...tenant, outcome: failed ? 'failed' : allSkipped ? 'skipped' : 'passed', steps }, session);
+  // Steps run only as the set-up of kept ones are not reported.
+  const reported = steps.filter((s) => spec.steps.some((step, i) => kept.has(i) && step.name === s.name));
+  const failed = reported.some((s) => s.outcome === 'failed');
+  const allSkipped = reported.every((s) => s.outcome === 'skipped');
+  return finish(
+    { ...tenant, outcome: failed ? 'failed' : allSkipped ? 'skipped' : 'passed', steps: reported },
+    session,
+  );
 }
 
 /**

@@ -23,7 +23,8 @@ function stepRules(report: ScenarioReport, suite: SuiteResult, step: StepResult)
   const rules: HtmlRule[] = step.checks.map((check) => ({
     ...base,
     rule: check.rule,
-    verdict: verdictOf(check),
+    verdict: check.notReached !== undefined ? 'skipped' : verdictOf(check),
+    ...(check.notReached !== undefined ? { skipReason: check.notReached } : {}),
     basis: check.basis,
     ...(check.reason ? { why: check.reason } : {}),
     ...(check.actual ? { got: check.actual } : {}),

@@ -1,5 +1,6 @@
 /** The result of a scenario run: suites, their steps and every rule each step checked. */
 import type { DeadlineStop } from '../client/index.ts';
+import { verdictFails, verdictOf } from '../verdict/index.ts';
 import type { CheckResult } from './check-expectations.ts';
 
 export type { CheckResult } from './check-expectations.ts';
@@ -20,6 +21,8 @@ export interface StepResult {
   durationMs: number;
   checks: CheckResult[];
   skipReason?: string;
+  /** The rules a skipped step plans (plannedStepRules): each is known, none checked. */
+  planned?: string[];
   /** Why the step could not be run to the end (a template, the network). */
   error?: string;
   /** When a check failed: the answer's status, headers and first KiB of body, redacted (report/shown-answer.ts). */
@@ -60,7 +63,12 @@ export interface ScenarioReport {
   coverage: StepCoverage;
   /** Present when the run stopped at its deadline (`--deadline`) with steps not run. */
   stoppedAtDeadline?: DeadlineStop;
-  /** True when no suite failed, at least one step ran and the run did not stop at its deadline. */
+  /** Divergences from assumed rules fail the run too (`--strict`); false when absent. */
+  strict?: boolean;
+  /**
+   * True when no suite fails the run (suiteFailsRun: a FAILURE, an error, a DIVERGENCE with strict),
+   * at least one step ran and the run did not stop at its deadline.
+   */
   passed: boolean;
 }
 
@@ -104,3 +112,15 @@ export function summarize(suites: SuiteResult[]): ScenarioSummary {
     suiteFailures: failedChecks.filter((c) => c.basis === 'suite').length,
   };
 }
+
+/**
+ * Whether a step fails the run: it could not run to the end, or one of its checks breaks a rule
+ * the one exit policy (`verdictFails`, shared with `conform` and `fuzz`) fails on: a FAILURE, or a
+ * DIVERGENCE with `--strict`.
+ */
+export const stepFailsRun = (step: StepResult, strict: boolean): boolean =>
+  step.error !== undefined || step.checks.some((c) => !c.passed && verdictFails(verdictOf(c), strict, 'suites'));
+
+/** Whether a suite fails the run: it could not set up, or one of its steps fails it. */
+export const suiteFailsRun = (suite: SuiteResult, strict: boolean): boolean =>
+  suite.error !== undefined || suite.steps.some((s) => stepFailsRun(s, strict));

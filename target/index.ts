@@ -40,3 +40,13 @@ export {
 } from './state-provisioner.ts';
 export { DEPLOYMENT_STATES, missingForState, SetUpRefused } from './deployment-states.ts';
 export { renderProfileTemplate } from './profile-template.ts';
+export {
+  checkMainCredentials,
+  COUNTER_PATH,
+  describeProbe,
+  sendProbe,
+  tokenProbePaths,
+  type CredentialProbe,
+  type ProbeAnswer,
+} from './credential-check.ts';
+export { checkProfileOnline, type EntryCheck } from './profile-online-check.ts';

@@ -1,10 +1,12 @@
 /**
  * Everything a run needs to know about its target, resolved once before anything runs: the URL
  * (checked and reached), whether it is a gas-harness simulator, the credentials, the fixtures and
- * states URL of a profile, and the request time-out. Every command that reaches a target starts here.
+ * states URL of a profile, and the request time-out; the main credentials tried once (a refused one
+ * stops the run). Every command that reaches a target starts here.
  */
 import { createAdminClient } from '../client/admin-client.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS } from '../client/http-client.ts';
+import { checkMainCredentials } from './credential-check.ts';
 import { credentialSecrets, resolveCredentials, tenantOfToken, type RunCredentials } from './credentials.ts';
 import { checkTarget, parseTargetUrl, TargetUsageError } from './target-check.ts';
 import { loadTargetProfile, type TargetFixtures, type TargetProfile } from './target-profile.ts';
@@ -67,6 +69,19 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
       `${url} is not a gas-harness simulator: give a bearer token with --token, --token-command or credentials.token in a profile`,
     );
   }
+  const secrets = credentialSecrets(credentials);
+  // A refused credential stops the run here, before any checker reports the refusals as the platform's.
+  await checkMainCredentials({
+    url,
+    timeoutMs,
+    ...(credentials.token ? { token: credentials.token } : {}),
+    tokenKey: options.token ? '--token' : options.tokenCommand ? '--token-command' : 'credentials.token',
+    ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}),
+    apiKeyKey: options.apiKey ? '--api-key' : 'credentials.apiKey',
+    ...(profile?.fixtures?.productId ? { productId: profile.fixtures.productId } : {}),
+    ...(credentials.bound.userId ? { userId: credentials.bound.userId.id } : {}),
+    secrets,
+  });
   const tokenTenant = simulator ? tenantOfToken(credentials.token) : undefined;
   return {
     url,
@@ -78,7 +93,7 @@ export async function resolveTarget(options: TargetRunOptions): Promise<Resolved
     maxAnswerBytes,
     ...(tokenTenant ? { tokenTenant } : {}),
     profiled: profile !== undefined,
-    secrets: credentialSecrets(credentials),
+    secrets,
   };
 }
 

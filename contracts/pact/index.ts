@@ -18,6 +18,7 @@ export type { PactMismatch } from './pact-mismatch.ts';
 export { checkPactsAgainstSpec, formatDisagreement, type SpecDisagreement } from './spec-agreement.ts';
 export {
   formatInteractionResult,
+  interactionOperationIn,
   verifyPacts,
   type BrokerOptions,
   type InteractionResult,

@@ -45,6 +45,8 @@ export interface VerifyPactsOptions extends TargetRunOptions {
   pactFiles?: string[];
   /** Fetch the pacts from a Pact Broker instead, and optionally publish the results there. */
   broker?: BrokerOptions;
+  /** Only the interactions that call one of these operations (`conform --operations`); local pacts only. */
+  operations?: readonly string[];
   /**
    * When the run stops (a `Date.now()` time): a verification not finished by then is stopped, its
    * interactions not run, and the report says so and fails.
@@ -121,7 +123,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
     notices.push("provider states set up through the platform's own operations and the profile's fixtures");
   const plan = options.broker
     ? { pactFiles: options.pactFiles ?? [], skipped: [], cleanup: () => undefined }
-    : planInteractions(options.pactFiles ?? [PACTS_DIR], provisioner, contract);
+    : planInteractions(options.pactFiles ?? [PACTS_DIR], provisioner, contract, options.operations);
   const states = await startStatesEndpoint(provisioner);
   try {
     if (plan.pactFiles.length === 0 && !options.broker) {
@@ -244,19 +246,26 @@ interface InteractionPlan {
 }
 
 /** Keeps the interactions whose provider states this target can set up; skips the others, naming the profile key. */
-function planInteractions(locations: string[], provisioner: StateProvisioner, contract: Contract): InteractionPlan {
+function planInteractions(
+  locations: string[],
+  provisioner: StateProvisioner,
+  contract: Contract,
+  operations?: readonly string[],
+): InteractionPlan {
   const pacts = locations.flatMap((location) => readPactFiles(location));
   const lacking = (interaction: PactInteraction) =>
     (interaction.providerStates ?? [])
       .map((s) => provisioner.missing(s.name, s.params ?? {}))
       .find((k) => k !== undefined);
-  if (!pacts.some(({ pact }) => pact.interactions.some((i) => lacking(i) !== undefined)))
+  const wanted = (interaction: PactInteraction) =>
+    !operations || interactionOperationIn(contract, interaction, operations);
+  if (!pacts.some(({ pact }) => pact.interactions.some((i) => lacking(i) !== undefined || !wanted(i))))
     return { pactFiles: locations, skipped: [], cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'gas-pacts-'));
   const skipped: InteractionResult[] = [];
   const pactFiles: string[] = [];
   for (const [index, { pact }] of pacts.entries()) {
-    const kept = pact.interactions.filter((interaction) => {
+    const kept = pact.interactions.filter(wanted).filter((interaction) => {
       const key = lacking(interaction);
       if (key !== undefined)
         skipped.push({
@@ -276,6 +285,16 @@ function planInteractions(locations: string[], provisioner: StateProvisioner, co
     pactFiles.push(file);
   }
   return { pactFiles, skipped, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Whether an interaction calls one of the operations (its method and path, matched by the contract). */
+export function interactionOperationIn(
+  contract: Contract,
+  interaction: PactInteraction,
+  operations: readonly string[],
+): boolean {
+  const id = contract.match(interaction.request.method, interaction.request.path)?.operation.id;
+  return id !== undefined && operations.includes(id);
 }
 
 /** What the verifier said of an interaction, before it is judged. */

@@ -28,9 +28,19 @@ describe('gas-harness profile', () => {
       ).toBeDefined();
     }
     for (const key of ['timeoutSeconds', 'statesUrl']) expect(init.stdout).toContain(`# ${key}:`);
-    const check = await runCli(['profile', 'check', write('template.yaml', init.stdout)]);
+    const template = write('template.yaml', init.stdout);
+    // Its credentials read environment variables: unset, check names each instead of calling it complete.
+    const names = [...init.stdout.matchAll(/\{ env: (\w+) \}/g)].map((m) => m[1] ?? '');
+    expect(names).toContain('GAS_TOKEN');
+    // An undefined value leaves the variable out of the command's environment.
+    const check = await runCli(['profile', 'check', template], Object.fromEntries(names.map((n) => [n, undefined])));
     expect(check.code, check.stderr).toBe(0);
-    expect(check.stdout).toContain('every entry the checkers use is given');
+    expect(check.stdout).not.toContain('every entry the checkers use is given');
+    expect(check.stdout).toMatch(/cannot be read here: credentials\.token \(GAS_TOKEN\), /);
+    const set = Object.fromEntries(names.map((name) => [name, 'a-value']));
+    const complete = await runCli(['profile', 'check', template], set);
+    expect(complete.code, complete.stderr).toBe(0);
+    expect(complete.stdout).toContain('every entry the checkers use is given');
   }, 30_000);
 
   it('init refuses a target that is not a URL', async () => {

@@ -135,7 +135,13 @@ describe('--state-file', () => {
     writeFileSync(victim, 'precious\n');
     const leftovers = [`state.json.${'0f'.repeat(16)}.tmp`, `state.json.${'9a'.repeat(16)}.tmp`];
     for (const name of leftovers) writeFileSync(join(dir, name), '{"version":1,"tenants":{"half');
-    const others = ['other.json.4242.tmp', 'state.json.4242.tmp', 'state.json.bak', 'state.json.notes.tmp', 'xstate.json.4242.tmp'];
+    const others = [
+      'other.json.4242.tmp',
+      'state.json.4242.tmp',
+      'state.json.bak',
+      'state.json.notes.tmp',
+      'xstate.json.4242.tmp',
+    ];
     for (const name of others) writeFileSync(join(dir, name), "not the simulator's");
     const link = `state.json.${'ab'.repeat(16)}.tmp`;
     symlinkSync(victim, join(dir, link));
