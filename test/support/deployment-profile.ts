@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { createAdminClient } from '../../client/index.ts';
 import { type TargetProfile } from '../../target/index.ts';
 import type { AdminCollectionName } from '../../contract/index.ts';
-import { ALL_SCOPES } from './sim-harness.ts';
 
 interface DemoRecord {
   id: string;
@@ -23,7 +22,7 @@ export async function deploymentProfile(
 ): Promise<TargetProfile> {
   const admin = createAdminClient({ baseUrl: simulatorUrl, ...(options.tenant ? { tenant: options.tenant } : {}) });
   const mint = async (claims: Record<string, unknown>): Promise<string> =>
-    (await admin.mintToken({ scopes: ALL_SCOPES, ...claims })).accessToken;
+    (await admin.mintToken({ scopes: ['*'], ...claims })).accessToken;
   const { collections } = await admin.getState();
   const first = (collection: AdminCollectionName, where: (r: DemoRecord) => boolean = () => true): DemoRecord => {
     // The demo dataset's records of these collections all have an id (and their parent's id).

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenarios } from '../../../scenarios/index.ts';
 
-// A deployment that is not a simulator: it refuses every request, and remembers what it was sent.
+// A deployment that is not a simulator: it refuses every request but the reads a run tries its token on
+// before it starts (which find nothing), and remembers what it was sent.
 const authorizations: string[] = [];
 let server: Server;
 let url: string;
@@ -12,7 +13,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     authorizations.push(req.headers.authorization ?? '');
     req.resume();
-    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{}');
+    if (req.method === 'GET' && /^\/v1\/(products\/[^/]+|users\/[^/]+\/profile)$/.test(req.url ?? ''))
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+    else res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
