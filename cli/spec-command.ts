@@ -5,6 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { lintSpec, loadContract, renderAssumptions } from '../contract/index.ts';
 import type { Severity } from '../spec-diff/diff-severity.ts';
+import type { SpecDiffOptions } from '../spec-diff/spec-diff-report.ts';
 
 /** `a,b , c` as `['a', 'b', 'c']`; an empty list is a usage error. */
 function commaList(value: string): string[] {
@@ -80,15 +81,9 @@ export function registerSpecCommand(program: Command): void {
       async (
         base: string,
         revision: string,
-        options: {
+        options: Omit<SpecDiffOptions, 'base' | 'revision'> & {
           format: 'text' | 'markdown' | 'json';
           failOn?: Severity | 'any';
-          pacts?: string;
-          suites?: string[];
-          changelog?: boolean;
-          severityOverrides?: string;
-          operations?: string[];
-          paths?: string[];
         },
       ) => {
         const report = await import('../spec-diff/spec-diff-report.ts');

@@ -3,7 +3,7 @@
  * verbatim (`contract/platform-description.md` holds the description): the one place a checker takes
  * the wording of a documented rule from, so that every FAILURE of it quotes the same sentence.
  */
-import { acceptsMediaType, mediaTypeOf } from '../contract/index.ts';
+import { acceptsMediaType, inventoryEntry, mediaTypeOf } from '../contract/index.ts';
 
 export interface StatedRule {
   id: string;
@@ -28,18 +28,12 @@ export interface StatedRule {
   mediaTypes?: { operationId: string; types: readonly string[] };
 }
 
-/** The operations the description gives the error list (its Errors table). */
-const ERROR_LIST_OPERATIONS = [
-  'updateMerchantProvider',
-  'upsertCustomer',
-  'upsertMerchant',
-  'updateCoverageArea',
-  'deleteCoverageArea',
-  'registerDealerDevice',
-  'updateCategory',
-  'createBrand',
-  'getProduct',
-];
+/** The operations the description gives the error list (its Errors table), as the inventory's entry lists them. */
+const ERROR_LIST_OPERATIONS = ((): readonly string[] => {
+  const entry = inventoryEntry('errors.errorList');
+  if (entry?.class !== 'testable') throw new Error('the inventory has no testable entry errors.errorList');
+  return entry.operations;
+})();
 
 /** A row of the Endpoints table, for the success status it states (its inventory entry `endpoints.<operationId>.success`). */
 const successRow = (id: string, operationId: string, status: number, row: string): StatedRule => ({
