@@ -81,6 +81,19 @@ async function withFreshValue(
   return { value, res };
 }
 
+/** Names an existing provider through the platform's own provider update. */
+async function renameProvider(
+  ctx: DeploymentStateContext,
+  merchantId: string,
+  merchantProviderId: string,
+  name: string,
+): Promise<void> {
+  ctx.expectSuccess(
+    await ctx.call('updateMerchantProvider', { merchantId, merchantProviderId }, { name }),
+    `renaming provider ${merchantProviderId}`,
+  );
+}
+
 async function createMerchant(ctx: DeploymentStateContext, p: StateParams): Promise<string> {
   const merchantId = p.merchantId ?? randomUUID();
   ctx.expectSuccess(
@@ -143,14 +156,7 @@ const STATES: Record<Exclude<TargetState, StatesUrlOnly>, StateSetUp> = {
     if (!merchantId) return unavailable('merchantId');
     if (!merchantProviderId) return unavailable('merchantProviderId');
     const name = p.name ?? `Provider ${runTag()}`;
-    ctx.expectSuccess(
-      await ctx.call(
-        'updateMerchantProvider',
-        { merchantId: merchantId, merchantProviderId: merchantProviderId },
-        { name },
-      ),
-      `renaming provider ${merchantProviderId}`,
-    );
+    await renameProvider(ctx, merchantId, merchantProviderId, name);
     return { values: { ...p, merchantId, providerId: merchantProviderId, name } };
   },
   'a merchant {merchantId} with provider {providerId} and another provider named {otherName} exists': async (
@@ -164,30 +170,9 @@ const STATES: Record<Exclude<TargetState, StatesUrlOnly>, StateSetUp> = {
     const name = p.name ?? `Provider ${runTag()}`;
     const otherName = p.otherName ?? `Provider ${runTag()}`;
     // The first provider leaves the other's name free before the other takes it.
-    ctx.expectSuccess(
-      await ctx.call(
-        'updateMerchantProvider',
-        { merchantId: merchantId, merchantProviderId: merchantProviderId },
-        { name: `Provider ${runTag()}` },
-      ),
-      `renaming provider ${merchantProviderId}`,
-    );
-    ctx.expectSuccess(
-      await ctx.call(
-        'updateMerchantProvider',
-        { merchantId: merchantId, merchantProviderId: otherMerchantProviderId },
-        { name: otherName },
-      ),
-      `renaming provider ${otherMerchantProviderId}`,
-    );
-    ctx.expectSuccess(
-      await ctx.call(
-        'updateMerchantProvider',
-        { merchantId: merchantId, merchantProviderId: merchantProviderId },
-        { name },
-      ),
-      `renaming provider ${merchantProviderId}`,
-    );
+    await renameProvider(ctx, merchantId, merchantProviderId, `Provider ${runTag()}`);
+    await renameProvider(ctx, merchantId, otherMerchantProviderId, otherName);
+    await renameProvider(ctx, merchantId, merchantProviderId, name);
     return {
       values: {
         ...p,
