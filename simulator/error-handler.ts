@@ -40,13 +40,22 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
         : new SimulatorError('InvalidRequest', { message: 'The request could not be read as HTTP.' });
   const rendered = renderError('errorList', simError, '');
   const body = JSON.stringify(rendered.body);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? 'Error'}\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy();
+  // A lingering close: destroying a socket whose request body is still unread makes the kernel
+  // answer with a reset that discards the unsent answer, so the client saw ECONNRESET instead of
+  // the 408. Ending sends the answer and then FIN; the client's own FIN, or the linger, closes it.
+  socket.end(
+    `HTTP/1.1 ${rendered.status} ${STATUS_CODES[rendered.status] ?? 'Error'}\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  socket.once('close', () => clearTimeout(linger));
 }
+
+/** How long a refused connection may stay open for the client to read the answer and close. */
+const LINGER_MS = 2_000;
 
 /** The catalogue's error for what Fastify threw or refused; anything it cannot name is a logged bug. */
 export function toSimulatorError(error: FastifyError | SimulatorError, request: FastifyRequest): SimulatorError {

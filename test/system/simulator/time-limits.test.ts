@@ -67,7 +67,10 @@ describe('time limits', () => {
       });
       expect(socket.destroyed).toBe(true);
     }
-    expect(await openConnections(running)).toBe(before);
+    // The server closes its side once the client's FIN arrives, just after the client saw the close.
+    await vi.waitFor(async () => expect(await openConnections(running as RunningSimulator)).toBe(before), {
+      timeout: 5_000,
+    });
   });
 
   it('answers 408 to 200 bodies that stop arriving and gives back the memory they held (RSS of a simulator process)', async () => {
