@@ -6,6 +6,15 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { projectFile } from '../project-files.ts';
 
+// A reader that stops early (`| head`) closes the pipe: the command stops in silence, with the exit
+// code of a process a closed pipe ends (128 + SIGPIPE), as the Unix tools do, never a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(CLOSED_PIPE_EXIT);
+  });
+const CLOSED_PIPE_EXIT = 141;
+
 /** Each subcommand's module, loaded only when that subcommand runs (or for help), so start-up stays fast. */
 const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   spec: async () => (await import('./spec-command.ts')).registerSpecCommand,

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../../project-files.ts';
-import { runCli } from '../../support/cli.ts';
+import { BUILT_CLI, runCli } from '../../support/cli.ts';
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
@@ -49,6 +50,19 @@ describe('the CLI', () => {
     expect(result.stderr).toContain(
       '--cors http://localhost:5173/app: an origin has no path or trailing slash (did you mean http://localhost:5173?)',
     );
+  });
+
+  it('stops in silence with exit code 141 when the reader of its output closes the pipe (| head)', async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, 'spec', 'rules', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // The reader is gone before the first line: the command's first write finds the pipe closed.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(141);
   });
 
   it('writes no escape code when its output is not a terminal', async () => {
