@@ -7,11 +7,7 @@
  * (`X-Sim-Tenant`). Every line of the report is redacted: no token or key ever shows.
  */
 import { toPactMismatch, type PactMismatch, type RawMismatch } from './pact-mismatch.ts';
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { DIST_DIR, projectFile, RUNS_FROM_BUNDLE } from '../../project-files.ts';
-import { deadlineMessage, runDeadline, type DeadlineStop } from '../../client/index.ts';
+import { deadlineMessage, type DeadlineStop } from '../../client/index.ts';
 import { excerpt, redactSecrets, writeFileSafely } from '../../report/index.ts';
 import { loadContract, type Contract } from '../../contract/index.ts';
 import { type RuleOutcome } from '../../verdict/index.ts';
@@ -32,7 +28,8 @@ import { interactionBasis, interactionOutcome } from './interaction-basis.ts';
 import { PACTS_DIR, readPactFiles, type PactInteraction } from './pact-files.ts';
 import { startStatesEndpoint } from './states-endpoint.ts';
 import { exposureMessage, exposuresByInteraction } from './secret-exposures.ts';
-import type { BrokerOptions, WorkerReply, WorkerRequest } from './verify-protocol.ts';
+import type { BrokerOptions, WorkerRequest } from './verify-protocol.ts';
+import { runVerifier } from './verifier-process.ts';
 
 export type { BrokerOptions } from './verify-protocol.ts';
 
@@ -94,13 +91,6 @@ interface VerifierJson {
   }[];
 }
 
-/** The worker's own bundle beside this one (dist/), or its source through tsx when this runs from sources. */
-function workerModule(): { path: string; execArgv: string[] } {
-  if (RUNS_FROM_BUNDLE) return { path: projectFile(DIST_DIR, 'verify-worker.js'), execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path: projectFile('contracts', 'pact', 'verify-worker.ts'), execArgv: ['--import', tsx] };
-}
-
 /**
  * Verifies the pacts against the target; never throws for a failed verification. An interaction
  * whose provider state this target cannot set up (a fixture the profile lacks) is not replayed: its
@@ -148,7 +138,7 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<VerifyPa
       ...(options.broker ? { broker: options.broker } : {}),
     };
 
-    const reply = await runWorker(request, options.deadlineAt);
+    const reply = await runVerifier(request, options.deadlineAt);
     if (reply.kind === 'deadline') {
       const stoppedAtDeadline: DeadlineStop = {
         afterMs: Math.round(performance.now() - started),
@@ -336,44 +326,7 @@ export function formatInteractionResult(result: InteractionResult): string {
   return `${head}: ${why.length > 400 ? `${why.slice(0, 397)}...` : why}`;
 }
 
-/** Runs the verifier in a child process; its own output is kept from the console. */
 /** The interactions of the pact files (none known for a broker's, which are fetched by the verifier). */
 function countInteractions(pactFiles: string[]): number {
   return pactFiles.flatMap((file) => readPactFiles(file)).reduce((n, { pact }) => n + pact.interactions.length, 0);
-}
-
-/** Runs the verifier in its own process; at `deadlineAt` the process is stopped and the reply is `deadline`. */
-function runWorker(request: WorkerRequest, deadlineAt?: number): Promise<WorkerReply | { kind: 'deadline' }> {
-  return new Promise((resolve) => {
-    // PACT_DO_NOT_TRACK: Pact's core would otherwise report usage metrics over the network.
-    const env = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
-    const worker = workerModule();
-    const child = fork(worker.path, [], { execArgv: worker.execArgv, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-    let stderr = '';
-    let reply: WorkerReply | undefined;
-    child.stdout?.resume();
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4_000);
-    });
-    child.on('message', (message: WorkerReply) => {
-      reply = message;
-    });
-    const deadline = runDeadline(deadlineAt);
-    void deadline.reached.then(() => {
-      // The verifier waits on a target that does not answer: it is stopped, and what it had is lost.
-      child.kill('SIGKILL');
-      resolve({ kind: 'deadline' });
-    });
-    child.on('exit', () => deadline.cancel());
-    child.on('error', (error) => resolve({ kind: 'error', message: `the verifier process failed: ${error.message}` }));
-    child.on('exit', (code) =>
-      resolve(
-        reply ?? {
-          kind: 'error',
-          message: `the verifier process exited (${code ?? 'signal'}) without results: ${stderr.trim()}`,
-        },
-      ),
-    );
-    child.send(request);
-  });
 }

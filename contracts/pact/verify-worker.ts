@@ -1,5 +1,6 @@
 /**
- * The child process in which `verifyPacts` runs Pact's Verifier. Pact's native core prints to the
+ * The child process in which `verifyPacts` runs Pact's Verifier, one verification after another
+ * (verifier-process.ts). Pact's native core prints to the
  * process's own standard output, which the parent discards; the parent shows only the results it
  * reads from the verifier's JSON, redacted. Here the request filter puts the credentials on every
  * replayed request and forwards provider state changes, with the run's tenant, to the states URL.
@@ -173,11 +174,16 @@ async function run(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-process.once('message', (request: WorkerRequest) => {
+// One verification at a time (verifier-process.ts waits for each reply): what the last one
+// noted is cleared before the next.
+process.on('message', (request: WorkerRequest) => {
+  for (const noted of [stateFailures, oversized, exposures]) noted.length = 0;
   void run(request)
     .catch((error: unknown): WorkerReply => ({
       kind: 'error',
       message: error instanceof Error ? error.message : String(error),
     }))
-    .then((reply) => process.send?.(reply, () => process.disconnect()));
+    .then((reply) => process.send?.(reply));
 });
+// The parent is gone (it exited while this one waited, idle, for another verification).
+process.on('disconnect', () => process.exit(0));

@@ -45,4 +45,16 @@ describe('pact verification against a target with a huge answer', () => {
     await expect.poll(() => target.sent.length).toBeGreaterThan(0);
     expect(Math.max(...target.sent)).toBeLessThan(HUGE_BYTES / 4);
   }, 60_000);
+
+  // verifier-process.ts keeps the verifier's process from one verification to the next.
+  it('starts the next verification clean: nothing noted by the last carries over, and one stopped at its deadline does not stop the next', async () => {
+    const pactFiles = [productReadPact()];
+    const after = await verifyPacts({ target: simulator.url, pactFiles });
+    expect(after.notices.join('\n')).not.toContain('the answer exceeded');
+    expect(after.results.map((r) => r.passed)).toEqual([true]);
+    const stopped = await verifyPacts({ target: simulator.url, pactFiles, deadlineAt: Date.now() });
+    expect(stopped.stoppedAtDeadline?.notRun).toBe(1);
+    const next = await verifyPacts({ target: simulator.url, pactFiles });
+    expect(next.results.map((r) => r.passed)).toEqual([true]);
+  }, 60_000);
 });
